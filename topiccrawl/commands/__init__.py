@@ -1,0 +1,1 @@
+"""Scrapy commands added by topiccrawl (``COMMANDS_MODULE = "topiccrawl.commands"``)."""

@@ -1,0 +1,37 @@
+"""What ``scrapy demo`` runs: one entry per spider, each against its fixture site.
+
+Each job names the sites it needs (served together by one :class:`FixtureWeb`),
+the spider to run, and how to build the spider's arguments from the servers'
+base URLs. Adding a spider to the demo means adding one :class:`DemoJob` here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from topiccrawl.demo.sample import SampleSite
+from topiccrawl.demo.server import Site
+
+
+@dataclass(frozen=True)
+class DemoJob:
+    name: str  # also the output file's stem: <out>/<name>.jsonl
+    spider: str
+    description: str
+    sites: Callable[[], Mapping[str, Site]]
+    spider_args: Callable[[Mapping[str, str]], dict[str, Any]]
+    hosts: Mapping[str, str] = field(default_factory=dict)
+    settings: Mapping[str, Any] = field(default_factory=dict)
+
+
+DEMO_JOBS: list[DemoJob] = [
+    DemoJob(
+        name="sample",
+        spider="follow",
+        description="breadth-first crawl of a small site in mixed encodings (UTF-8, GBK, GB18030)",
+        sites=lambda: {"sample": SampleSite()},
+        spider_args=lambda urls: {"start_url": urls["sample"] + "/"},
+    ),
+]

@@ -1,0 +1,1 @@
+"""dictionary of topiccrawl."""

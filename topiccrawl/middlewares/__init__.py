@@ -1,0 +1,1 @@
+"""middlewares of topiccrawl."""

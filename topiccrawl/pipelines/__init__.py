@@ -1,0 +1,1 @@
+"""pipelines of topiccrawl."""

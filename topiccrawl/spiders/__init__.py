@@ -1,0 +1,1 @@
+"""Spiders: ``follow`` (breadth-first baseline), plus the focused spiders as they land."""
