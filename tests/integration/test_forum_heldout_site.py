@@ -78,8 +78,8 @@ def test_implements_forum_truth_with_a_few_hundred_pages(forum: HeldoutForum) ->
     total = len(forum.thread_targets()) + len(forum.index_targets())
     assert 200 <= total <= 1000
     assert len(forum.boards) == 6
-    assert all(forum._board_pages(b) >= 2 for b in forum.boards)
-    assert sum(forum._thread_pages(t) >= 3 for t in forum.threads) >= 20
+    assert all(forum.board_pages(b) >= 2 for b in forum.boards)
+    assert sum(forum.thread_pages(t) >= 3 for t in forum.threads) >= 20
     for _, group in groupby(forum.posts(), key=lambda p: p.thread_id):
         posts = list(group)
         assert [p.position for p in posts] == list(range(1, len(posts) + 1))
@@ -92,8 +92,26 @@ def test_size_parameters_shape_the_forum() -> None:
     assert len(site.boards) == 3
     assert len(site.threads) == 24
     assert max(len(t.posts) for t in site.threads) <= 25
-    assert len(site.index_targets()) == 1 + len(site.categories) + sum(site._board_pages(b) for b in site.boards)
+    assert len(site.index_targets()) == 1 + len(site.categories) + sum(site.board_pages(b) for b in site.boards)
     assert all(len(site.board_page_threads(b, 2)) <= 5 for b in site.boards)
+
+
+@pytest.mark.parametrize(
+    "size",
+    [
+        {"boards": 1, "threads_per_board": 1, "posts_per_thread": 1, "posts_per_page": 1, "threads_per_page": 1},
+        {"boards": 4, "threads_per_board": 5, "posts_per_thread": 3, "posts_per_page": 2, "threads_per_page": 2},
+    ],
+)
+def test_tiny_forums_are_whole(size: dict[str, int]) -> None:
+    site = HeldoutForum(**size)
+    pages = truth_by_page(site)
+    assert set(pages) == site.thread_targets()
+    for target in site.thread_targets():
+        assert served_posts(doc(site, target)) == expected(pages[target])
+    for target in site.index_targets():
+        assert site.classify(target) in {"index", "board"} and site.canonical(target) == target
+        assert get(site, target).status == 200
 
 
 def test_generation_is_deterministic() -> None:
@@ -110,28 +128,31 @@ def test_every_thread_page_shows_its_truth_posts_in_order(forum: HeldoutForum) -
         assert served_posts(doc(forum, target)) == expected(pages[target]), target
 
 
-@pytest.mark.parametrize("charset", ["utf-8", "gbk", "gb18030"])
-def test_served_over_http_in_declared_charset(serve: Callable[..., FixtureWeb], charset: str) -> None:
-    site = HeldoutForum(**SMALL, charset=charset)
-    base = serve({"vb": site}).base_urls["vb"]
-    pages = truth_by_page(site)
-    for target in sorted(site.thread_targets() | site.index_targets()):
-        with urllib.request.urlopen(base + target, timeout=5) as r:
-            assert r.status == 200
-            assert r.headers["Content-Type"] == f"text/html; charset={charset}"
-            text = r.read().decode(charset)  # strict: raises on a wrong byte
-        assert f'content="text/html; charset={charset}"' in text
-        if target in pages:
-            assert served_posts(lxml.html.fromstring(text)) == expected(pages[target])
-    # the same forum in another encoding says the same thing
-    assert site.posts() == HeldoutForum(**SMALL).posts()
+def test_served_over_http_in_declared_charset(serve: Callable[..., FixtureWeb]) -> None:
+    sites = {charset: HeldoutForum(**SMALL, charset=charset) for charset in ("utf-8", "gbk", "gb18030")}
+    web = serve(sites)
+    for charset, site in sites.items():
+        base = web.base_urls[charset]
+        pages = truth_by_page(site)
+        for target in sorted(site.thread_targets() | site.index_targets()):
+            with urllib.request.urlopen(base + target, timeout=5) as r:
+                assert r.status == 200
+                assert r.headers["Content-Type"] == f"text/html; charset={charset}"
+                text = r.read().decode(charset)  # strict: raises on a wrong byte
+            assert f'content="text/html; charset={charset}"' in text
+            if target in pages:
+                assert served_posts(lxml.html.fromstring(text)) == expected(pages[target])
+        # the same forum in another encoding says the same thing
+        assert site.posts() == sites["utf-8"].posts()
+    probe = sorted(sites["gbk"].thread_targets())[0]
+    assert get(sites["gbk"], probe).payload() != get(sites["utf-8"], probe).payload()
 
 
 def test_board_pages_list_their_threads(forum: HeldoutForum) -> None:
     for board in forum.boards:
         listed: list[str] = []
-        for page in range(1, forum._board_pages(board) + 1):
-            rows = doc(forum, forum._board_target(board, page)).xpath(f'//tbody[@id="threadbits_forum_{board.fid}"]/tr')
+        for page in range(1, forum.board_pages(board) + 1):
+            rows = doc(forum, forum.board_target(board, page)).xpath(f'//tbody[@id="threadbits_forum_{board.fid}"]/tr')
             for row in rows:
                 title = row.xpath('.//a[starts-with(@id, "thread_title_")]')[0]
                 listed.append(title.get("href"))
@@ -171,7 +192,7 @@ def test_every_truth_page_is_reachable_from_the_start(forum: HeldoutForum) -> No
 def test_links_are_root_relative_and_resolve(forum: HeldoutForum) -> None:
     board = forum.boards[0]
     thread = max(board.threads, key=lambda t: len(t.posts))
-    sample = ["/", forum._board_target(board, 1), forum._board_target(board, 2), forum._thread_target(thread, 2)]
+    sample = ["/", forum.board_target(board, 1), forum.board_target(board, 2), forum.thread_target(thread, 2)]
     kinds: Counter[str] = Counter()
     for target in sample:
         for href in hrefs(doc(forum, target)):
@@ -208,13 +229,13 @@ def test_duplicate_views_classify_as_noise(forum: HeldoutForum) -> None:
     # jump-to-post shows the page holding the post, under a noise URL
     jump = f"/showthread.php?p={last.pid}"
     assert forum.classify(jump) == "noise" and forum.canonical(jump) is None
-    last_page = forum._thread_target(thread, forum._thread_pages(thread))
+    last_page = forum.thread_target(thread, forum.thread_pages(thread))
     assert served_posts(doc(forum, jump)) == served_posts(doc(forum, last_page))
     redirect = get(forum, f"/showthread.php?t={tid}&goto=lastpost")
     assert redirect.status == 302 and redirect.headers["Location"].endswith(f"p={last.pid}#post{last.pid}")
     board = thread.board
     sort = f"/forumdisplay.php?f={board.fid}&daysprune=-1&order=asc&sort=title"
-    assert sort in hrefs(doc(forum, forum._board_target(board, 1)))
+    assert sort in hrefs(doc(forum, forum.board_target(board, 1)))
     assert forum.classify(sort) == "noise" and forum.canonical(sort) is None
     assert forum.classify(sort + "&page=2") == "noise"
 
@@ -231,7 +252,7 @@ def test_canonical_forms(forum: HeldoutForum) -> None:
     session = "0123456789abcdef0123456789abcdef"
     assert forum.canonical(f"/showthread.php?s={session}&t={tid}&page=2") == f"/showthread.php?t={tid}&page=2"
     assert forum.canonical(f"/index.php?s={session}") == "/"
-    beyond = f"/showthread.php?t={tid}&page={forum._thread_pages(thread) + 1}"
+    beyond = f"/showthread.php?t={tid}&page={forum.thread_pages(thread) + 1}"
     assert forum.classify(beyond) == "other" and get(forum, beyond).status == 404
     assert forum.classify("/nowhere.html") == "other" and get(forum, "/nowhere.html").status == 404
 
@@ -280,16 +301,16 @@ def test_realistic_variety(forum: HeldoutForum) -> None:
     assert sum(t.sticky for t in forum.threads) == 2 * len(forum.boards)
     deleted = next(p for p in posts if p.deleted)
     thread = next(t for t in forum.threads if deleted in t.posts)
-    page = doc(forum, forum._thread_target(thread, forum._page_of(deleted)))
+    page = doc(forum, forum.thread_target(thread, forum.page_of(deleted)))
     assert page.xpath(f'//table[@id="post{deleted.pid}"]//img[@alt="已删除"]')
     assert page.xpath('//div[starts-with(@id, "post_ad_")]') or len(forum.page_posts(thread, 1)) == 1
     signed = next(p for p in posts if p.author.signature and not p.deleted)
     thread = next(t for t in forum.threads if signed in t.posts)
-    page = doc(forum, forum._thread_target(thread, forum._page_of(signed)))
+    page = doc(forum, forum.thread_target(thread, forum.page_of(signed)))
     cell = page.xpath(f'//td[@id="td_post_{signed.pid}"]')[0]
     assert signed.author.signature in cell.text_content()
     assert signed.author.signature not in signed.text
-    board_page = doc(forum, forum._board_target(forum.boards[0], 1))
+    board_page = doc(forum, forum.board_target(forum.boards[0], 1))
     assert board_page.xpath('//a[starts-with(@href, "/announcement.php")]')
     assert any(h.startswith("/online.php") for h in hrefs(doc(forum, "/")))
 

@@ -135,6 +135,11 @@ class HeldoutForum:
 
     name = "vbulletin"
 
+    # boards: number of boards (three to a category); threads_per_board: threads in each board
+    # (two of them sticky from 20 up, one from 5 up); posts_per_thread: the longest thread
+    # (lengths vary from one post up to this); posts_per_page / threads_per_page: page sizes
+    # of threads and of thread lists. The defaults make about 430 index, board and thread pages.
+
     def __init__(
         self,
         *,
@@ -268,7 +273,7 @@ class HeldoutForum:
                 post.text = f"此帖已于 {post.time} 被 {mod} 删除。原因：{rng.choice(words.DELETE_REASONS)}"
                 post.html = escape(post.text)
                 continue
-            paragraphs = words.body(rng, theme, long=post.position == 1)
+            paragraphs = words.body(rng, theme, long=post.position == 1, position=post.position)
             parts: list[str] = []
             html_parts: list[str] = []
             earlier = [p for p in thread.posts[: post.position - 1] if not p.deleted]
@@ -318,13 +323,13 @@ class HeldoutForum:
                 return Route("noise", None, "category", (forum,))
             return Route("index", f"/forumdisplay.php?f={forum.fid}", "category", (forum,))
         page = _int(q.get("page", "1"))
-        if page is None or not 1 <= page <= self._board_pages(forum):
+        if page is None or not 1 <= page <= self.board_pages(forum):
             return Route("other", None, "")
         if "sort" in q or "daysprune" in q or q.get("order", "desc") != "desc":
             return Route("noise", None, "board", (forum, page, q.get("sort", "lastpost"), q.get("order", "desc")))
         if extra:  # nojs=1 and the like: the same list under another URL
             return Route("noise", None, "board", (forum, page, "lastpost", "desc"))
-        return Route("board", self._board_target(forum, page), "board", (forum, page, "lastpost", "desc"))
+        return Route("board", self.board_target(forum, page), "board", (forum, page, "lastpost", "desc"))
 
     def _route_thread(self, q: dict[str, str]) -> Route:  # noqa: PLR0911 (one return per case)
         if "p" in q:  # jump to a post: the page that holds it, under another URL
@@ -332,18 +337,18 @@ class HeldoutForum:
             if found is None:
                 return Route("other", None, "")
             thread, post = found
-            return Route("noise", None, "thread", (thread, self._page_of(post)))
+            return Route("noise", None, "thread", (thread, self.page_of(post)))
         thread = self._threads.get(_int(q.get("t")) or 0)
         if thread is None:
             return Route("other", None, "")
         if "goto" in q:
             return Route("noise", None, "goto", (thread, q["goto"]))
         page = _int(q.get("page", "1"))
-        if page is None or not 1 <= page <= self._thread_pages(thread):
+        if page is None or not 1 <= page <= self.thread_pages(thread):
             return Route("other", None, "")
         if set(q) - {"t", "page"}:  # mode=hybrid, nojs=1, pp=..., highlight=...
             return Route("noise", None, "thread", (thread, page))
-        return Route("thread", self._thread_target(thread, page), "thread", (thread, page))
+        return Route("thread", self.thread_target(thread, page), "thread", (thread, page))
 
     def classify(self, target: str) -> PageKind:
         return self.route(target).kind
@@ -353,13 +358,13 @@ class HeldoutForum:
 
     def thread_targets(self) -> frozenset[str]:
         return frozenset(
-            self._thread_target(t, page) for t in self.threads for page in range(1, self._thread_pages(t) + 1)
+            self.thread_target(t, page) for t in self.threads for page in range(1, self.thread_pages(t) + 1)
         )
 
     def index_targets(self) -> frozenset[str]:
         targets = {"/"} | {f"/forumdisplay.php?f={c.fid}" for c in self.categories}
         for board in self.boards:
-            targets.update(self._board_target(board, page) for page in range(1, self._board_pages(board) + 1))
+            targets.update(self.board_target(board, page) for page in range(1, self.board_pages(board) + 1))
         return frozenset(targets)
 
     def posts(self) -> list[TruthPost]:
@@ -368,7 +373,7 @@ class HeldoutForum:
                 thread_id=str(t.tid),
                 thread_title=t.title,
                 board=t.board.name,
-                page_number=self._page_of(p),
+                page_number=self.page_of(p),
                 position=p.position,
                 post_id=str(p.pid),
                 author=p.author.name,
@@ -381,13 +386,13 @@ class HeldoutForum:
 
     # ----------------------------------------------------------------- paging
 
-    def _thread_pages(self, thread: Thread) -> int:
+    def thread_pages(self, thread: Thread) -> int:
         return math.ceil(len(thread.posts) / self.posts_per_page)
 
-    def _page_of(self, post: Post) -> int:
+    def page_of(self, post: Post) -> int:
         return (post.position - 1) // self.posts_per_page + 1
 
-    def _board_pages(self, board: Board) -> int:
+    def board_pages(self, board: Board) -> int:
         normal = sum(1 for t in board.threads if not t.sticky)
         return max(1, math.ceil(normal / self.threads_per_page))
 
@@ -406,11 +411,11 @@ class HeldoutForum:
         return thread.posts[start : start + self.posts_per_page]
 
     @staticmethod
-    def _thread_target(thread: Thread, page: int) -> str:
+    def thread_target(thread: Thread, page: int) -> str:
         return f"/showthread.php?t={thread.tid}" + (f"&page={page}" if page > 1 else "")
 
     @staticmethod
-    def _board_target(board: Board, page: int) -> str:
+    def board_target(board: Board, page: int) -> str:
         return f"/forumdisplay.php?f={board.fid}" + (f"&order=desc&page={page}" if page > 1 else "")
 
     # ----------------------------------------------------------------- serving

@@ -283,12 +283,12 @@ def _category(forum: HeldoutForum, ctx: Context, route: Route) -> Page:
 def _threadbit(forum: HeldoutForum, ctx: Context, thread: Thread) -> str:
     h = ctx.href
     tid = thread.tid
-    pages = forum._thread_pages(thread)
+    pages = forum.thread_pages(thread)
     multipage = ""
     if pages > 1:
-        links = " ".join(f'<a href="{h(forum._thread_target(thread, n))}">{n}</a>' for n in range(1, min(pages, 5) + 1))
+        links = " ".join(f'<a href="{h(forum.thread_target(thread, n))}">{n}</a>' for n in range(1, min(pages, 5) + 1))
         if pages > 5:
-            links += f' ... <a href="{h(forum._thread_target(thread, pages))}">最后一页</a>'
+            links += f' ... <a href="{h(forum.thread_target(thread, pages))}">最后一页</a>'
         multipage = (
             '<span class="smallfont" style="white-space:nowrap">(<img class="inlineimg" src="/images/misc/multipage.gif" '
             f'alt="多页主题" border="0" /> {links})</span>'
@@ -303,7 +303,7 @@ def _threadbit(forum: HeldoutForum, ctx: Context, thread: Thread) -> str:
 <td class="alt2"><img src="/images/icons/icon1.gif" alt="" border="0" /></td>
 <td class="alt1" id="td_threadtitle_{tid}" title="{snippet}">
 <div>
-{sticky}<a href="{h(forum._thread_target(thread, 1))}" id="thread_title_{tid}"{' style="font-weight:bold"' if thread.sticky else ""}>{escape(thread.title)}</a>
+{sticky}<a href="{h(forum.thread_target(thread, 1))}" id="thread_title_{tid}"{' style="font-weight:bold"' if thread.sticky else ""}>{escape(thread.title)}</a>
 {multipage}
 </div>
 <div class="smallfont"><span style="cursor:pointer" onclick="window.open('{h(f"/member.php?u={first.author.uid}")}', '_self')">{escape(first.author.name)}</span></div>
@@ -321,7 +321,7 @@ def _board(forum: HeldoutForum, ctx: Context, route: Route) -> Page:
     board, page, sort, order = route.args
     h = ctx.href
     fid = board.fid
-    last = forum._board_pages(board)
+    last = forum.board_pages(board)
     normal = sum(1 for t in board.threads if not t.sticky)
     sorted_view = (sort, order) != ("lastpost", "desc")
     first = (
@@ -483,7 +483,7 @@ def _similar(forum: HeldoutForum, ctx: Context, thread: Thread) -> str:
     if not others:
         return ""
     rows = "\n".join(
-        f'<tr><td class="alt1"><span class="smallfont"><a href="{ctx.href(forum._thread_target(t, 1))}" '
+        f'<tr><td class="alt1"><span class="smallfont"><a href="{ctx.href(forum.thread_target(t, 1))}" '
         f'title="">{escape(t.title)}</a></span></td><td class="alt2"><span class="smallfont">{escape(t.posts[0].author.name)}'
         f'</span></td><td class="alt1"><span class="smallfont">{escape(t.board.name)}</span></td>'
         f'<td class="alt2" align="center"><span class="smallfont">{len(t.posts) - 1}</span></td>'
@@ -509,7 +509,7 @@ def _thread(forum: HeldoutForum, ctx: Context, route: Route) -> Page:
         ctx,
         f"/showthread.php?t={tid}",
         page,
-        forum._thread_pages(thread),
+        forum.thread_pages(thread),
         per=forum.posts_per_page,
         total=len(thread.posts),
     )
@@ -567,7 +567,7 @@ def _goto(forum: HeldoutForum, ctx: Context, route: Route) -> Page:
     listed = sorted(thread.board.threads, key=lambda t: (t.last.when, t.tid))
     i = listed.index(thread) + (1 if goto == "nextnewest" else -1)
     if goto in {"nextnewest", "nextoldest"} and 0 <= i < len(listed):
-        return 302, forum._thread_target(listed[i], 1)
+        return 302, forum.thread_target(listed[i], 1)
     return _message(forum, ctx, "提示信息", "没有更多的主题了。")
 
 
@@ -668,8 +668,8 @@ def _printthread(forum: HeldoutForum, ctx: Context, route: Route) -> Page:
     return (
         f'<html><head><meta http-equiv="Content-Type" content="text/html; charset={forum.charset}" />'
         f"<title>{escape(forum.site_name)} - {escape(thread.title)}</title></head><body>\n"
-        f'<div class="largefont"><a href="{ctx.href(forum._thread_target(thread, 1))}">{escape(thread.title)}</a></div>\n'
-        f'<div class="smallfont">查看完整版本: <a href="{ctx.href(forum._thread_target(thread, 1))}">{escape(thread.title)}</a></div>\n'
+        f'<div class="largefont"><a href="{ctx.href(forum.thread_target(thread, 1))}">{escape(thread.title)}</a></div>\n'
+        f'<div class="smallfont">查看完整版本: <a href="{ctx.href(forum.thread_target(thread, 1))}">{escape(thread.title)}</a></div>\n'
         f"{nav}\n{blocks}\n{nav}\n</body></html>"
     )
 
@@ -683,7 +683,7 @@ def _showpost(forum: HeldoutForum, ctx: Context, route: Route) -> Page:
     return (
         f'<html><head><meta http-equiv="Content-Type" content="text/html; charset={forum.charset}" />'
         f"<title>{escape(forum.site_name)} - 查看单个帖子 - {escape(thread.title)}</title></head><body>\n"
-        f'<div class="smallfont">查看单个帖子: <a href="{ctx.href(forum._thread_target(thread, 1))}">{escape(thread.title)}</a></div>\n'
+        f'<div class="smallfont">查看单个帖子: <a href="{ctx.href(forum.thread_target(thread, 1))}">{escape(thread.title)}</a></div>\n'
         f"{_postbit(forum, ctx, thread, post)}\n</body></html>"
     )
 

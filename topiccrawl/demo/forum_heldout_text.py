@@ -73,7 +73,6 @@ _SHORT = [
     "支持楼主",
     "mark一下，回头细看",
     "同问，坐等高手解答",
-    "沙发",
     "谢谢分享",
     "路过，帮顶",
     "学习了",
@@ -115,10 +114,10 @@ def title(rng: random.Random, theme: int, sticky: bool) -> str:
     return _fill(rng, rng.choice(_STICKY_TITLES if sticky else _TITLES), theme)
 
 
-def body(rng: random.Random, theme: int, *, long: bool) -> list[str]:
+def body(rng: random.Random, theme: int, *, long: bool, position: int = 0) -> list[str]:
     """Paragraphs of one post: one-liners are common in replies, first posts run longer."""
     if not long and rng.random() < 0.3:
-        return [rng.choice(_SHORT)]
+        return ["沙发" if position == 2 and rng.random() < 0.5 else rng.choice(_SHORT)]
     paragraphs = rng.randint(2, 5) if long else rng.choices([1, 2, 3], weights=[6, 3, 1])[0]
     out = []
     for i in range(paragraphs):
