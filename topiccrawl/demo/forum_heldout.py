@@ -131,14 +131,16 @@ def _int(value: str | None) -> int | None:
 
 
 class HeldoutForum:
-    """A vBulletin-3-style forum that knows its ground truth (:class:`ForumTruth`)."""
+    """A vBulletin-3-style forum that knows its ground truth (:class:`ForumTruth`).
+
+    ``boards``: number of boards (three to a category); ``threads_per_board``: threads in
+    each board (two of them sticky from 20 up, one from 5 up); ``posts_per_thread``: the
+    longest thread (lengths vary from one post up to this); ``posts_per_page`` and
+    ``threads_per_page``: page sizes of threads and of thread lists. The defaults make
+    about 430 index, board and thread pages.
+    """
 
     name = "vbulletin"
-
-    # boards: number of boards (three to a category); threads_per_board: threads in each board
-    # (two of them sticky from 20 up, one from 5 up); posts_per_thread: the longest thread
-    # (lengths vary from one post up to this); posts_per_page / threads_per_page: page sizes
-    # of threads and of thread lists. The defaults make about 430 index, board and thread pages.
 
     def __init__(
         self,
@@ -183,11 +185,9 @@ class HeldoutForum:
 
     @staticmethod
     def _make_members(rng: random.Random, count: int) -> list[Member]:
-        names: list[str] = []
+        names: dict[str, None] = {}  # ordered and unique
         while len(names) < count:
-            name = words.user_name(rng)
-            if name not in names:
-                names.append(name)
+            names.setdefault(words.user_name(rng))
         members = []
         uid = 0
         for name in names:
