@@ -120,38 +120,6 @@ class SqlitePageStore:
     def last_rowid(self) -> int:
         return int(self._conn.execute("SELECT COALESCE(MAX(rowid), 0) FROM pages").fetchone()[0])
 
-    def get(self, key: str) -> PageRecord | None: ...
-
-    def key_for_checksum(self, checksum: str) -> str | None: ...
-
-    def key_for_simhash(self, simhash: int) -> str | None: ...
-
-    def __len__(self) -> int: ...
-
-    def close(self) -> None: ...
-
-
-_COLUMNS = [f.name for f in fields(PageRecord)]
-
-
-class SqlitePageStore:
-    """:class:`PageStore` in the SQLite state database (WAL, one transaction per record)."""
-
-    def __init__(self, path: str | Path) -> None:
-        self.path = Path(path)
-        self._conn: sqlite3.Connection = connect(self.path)
-        self._conn.executescript(_SCHEMA)
-
-    def put(self, record: PageRecord) -> None:
-        """Insert or replace the record under its key, atomically."""
-        row = asdict(record)
-        row["simhash"] = _to_signed(record.simhash)
-        placeholders = ", ".join(f":{c}" for c in _COLUMNS)
-        with self._conn:
-            self._conn.execute("BEGIN IMMEDIATE")
-            self._conn.execute(f"INSERT OR REPLACE INTO pages ({', '.join(_COLUMNS)}) VALUES ({placeholders})", row)
-            self._conn.execute("COMMIT")
-
     def get(self, key: str) -> PageRecord | None:
         row = self._conn.execute("SELECT * FROM pages WHERE key = ?", (key,)).fetchone()
         return self._record(row) if row else None
