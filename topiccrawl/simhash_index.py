@@ -61,6 +61,12 @@ class _Permutation:
             out |= ((values >> _U64(src)) & mask) << _U64(dst)
         return out
 
+    def invert_int(self, value: int) -> int:
+        out = 0
+        for src, width, dst in self.moves:
+            out |= ((value >> dst) & ((1 << width) - 1)) << src
+        return out
+
     def invert(self, values: np.ndarray) -> np.ndarray:
         out = np.zeros(values.shape, dtype=_U64)
         for src, width, dst in self.moves:
@@ -157,10 +163,34 @@ class SimhashIndex:
 
     # -- queries ------------------------------------------------------------------
     def query_one(self, fingerprint: int) -> list[int]:
-        """Stored fingerprints within ``k`` bits of ``fingerprint`` (distinct values, any order)."""
-        query = np.array([fingerprint & 0xFFFFFFFFFFFFFFFF], dtype=_U64)
-        found = self._matches(query)[1]
-        return sorted({int(v) for v in found})
+        """Stored fingerprints within ``k`` bits of ``fingerprint`` (distinct values, sorted).
+
+        The per-item path of the pipeline: scalar permutations in Python and one
+        ``searchsorted`` per table, which is several times faster for one query
+        than the batch path's array set-up.
+        """
+        query = fingerprint & 0xFFFFFFFFFFFFFFFF
+        found: set[int] = set()
+        for perm, shift, table in zip(self._perms, self._shifts, self._tables, strict=True):
+            if not len(table):
+                continue
+            permuted = 0
+            for src, width, dst in perm.moves:
+                permuted |= ((query >> src) & ((1 << width) - 1)) << dst
+            low = (permuted >> int(shift)) << int(shift)
+            # Entries sharing the prefix lie in [low, low + 2**shift - 1].
+            lo = table.searchsorted(_U64(low), side="left")
+            hi = table.searchsorted(_U64(low | ((1 << int(shift)) - 1)), side="right")
+            if hi <= lo:
+                continue
+            run = table[lo:hi]
+            close = run[np.bitwise_count(run ^ _U64(permuted)) <= self.k]
+            for value in close.tolist():
+                found.add(perm.invert_int(value))
+        if self._buffered:
+            buf = self._buffer[: self._buffered]
+            found.update(int(v) for v in buf[np.bitwise_count(buf ^ _U64(query)) <= self.k])
+        return sorted(found)
 
     def contains_near(self, fingerprint: int) -> bool:
         return bool(self.query_one(fingerprint))
@@ -186,13 +216,10 @@ class SimhashIndex:
             if not len(table):
                 continue
             pq = perm.apply(queries)
-            prefix = pq >> shift
-            lo = np.searchsorted(table, prefix << shift, side="left")
-            # The next prefix's start; prefix + 1 overflows only for the all-ones prefix.
-            upper = (prefix + _U64(1)) << shift
-            hi = np.where(
-                prefix == (_U64(0xFFFFFFFFFFFFFFFF) >> shift), len(table), np.searchsorted(table, upper, side="left")
-            )
+            low = (pq >> shift) << shift
+            # Entries sharing a query's prefix lie in [low, low | suffix bits].
+            lo = np.searchsorted(table, low, side="left")
+            hi = np.searchsorted(table, low | ((_U64(1) << shift) - _U64(1)), side="right")
             counts = hi - lo
             total = int(counts.sum())
             if not total:
