@@ -56,7 +56,7 @@ def fingerprint_features(text: str) -> Counter[str]:
     Tokens holding digits are left out: timestamps, view counters, dates and
     prices are what changes between copies of the same page (Manku et al. name
     them as the main source of near duplicates), and they say little about the
-    content. On our duplicate pairs this lifts recall at k=3 from 0.91 to 0.97
+    content. On 160 duplicate pairs of the fixture news site this lifted recall at k=3 from 0.91 to 0.97
     without bringing distinct articles closer.
     """
     return Counter(t for t in tokenize(text) if not any(c.isdigit() for c in t))
