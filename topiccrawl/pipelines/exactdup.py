@@ -97,7 +97,8 @@ class ExactDuplicatePipeline:
         reason = "unchanged" if earlier == key else "duplicate"
         self.crawler.stats.inc_value(f"topiccrawl/exactdup/{reason}")
         if self.action == "drop":
-            raise DropItem(f"exact {reason} of {earlier}: {key}")
+            # Expected and frequent: counted in stats, logged at DEBUG (the default WARNING dumps the item).
+            raise DropItem(f"exact {reason} of {earlier}: {key}", log_level="DEBUG")
         if earlier != key:
             item["duplicate_of"] = earlier
         return item

@@ -118,7 +118,7 @@ class NearDuplicatePipeline:
                 self.index.add(fingerprint)
                 self.keys[fingerprint] = earlier[0]
             if self.action == "drop":
-                raise DropItem(f"near duplicate (<= {self.k} bits) of {earlier[0]}: {key}")
+                raise DropItem(f"near duplicate (<= {self.k} bits) of {earlier[0]}: {key}", log_level="DEBUG")
             item["duplicate_of"] = earlier[0]
             return item
         self.index.add(fingerprint)
