@@ -263,3 +263,21 @@ def test_storage_writes_page_records_with_validators(tmp_path: Path) -> None:
     assert post is not None and post.page_type == "forum_post" and post.simhash is None
     assert store.key_for_checksum(item["checksum"]) == response.url
     assert len(store) == 2
+
+
+def test_page_context_table_is_bounded_and_drops_html_after_use(tmp_path: Path) -> None:
+    from topiccrawl.pipelines.common import PageContext, PageContexts, page_contexts
+
+    table = PageContexts(capacity=3)
+    for i in range(5):
+        table.put(f"u{i}", PageContext("<html/>", None, None))
+    assert len(table) == 3 and table.get("u0") is None and table.get("u4") is not None
+
+    crawler = _crawler(tmp_path)
+    middleware = build_from_crawler(PageContextMiddleware, crawler)
+    response = _response("/news/0.html", "news", {"ETag": '"e"'})
+    item = _page(response.url, "")
+    list(middleware.process_spider_output(response, [item]))
+    build_from_crawler(MainTextPipeline, crawler).process_item(item)
+    context = page_contexts(crawler).get(response.url)
+    assert context is not None and context.html is None and context.etag == '"e"'

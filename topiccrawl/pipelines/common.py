@@ -20,9 +20,10 @@ from scrapy.crawler import Crawler
 from topiccrawl.items import ForumPost, TopicPage
 from topiccrawl.store.db import state_db_path
 
-# Items of a page reach the pipelines right after the page is parsed, so a table
-# somewhat larger than CONCURRENT_ITEMS (100) and CONCURRENT_REQUESTS is enough.
-CONTEXT_CAPACITY = 512
+# A page's items reach the pipelines right after it is parsed, and the scraper
+# holds only a few responses at once (SCRAPER_SLOT_MAX_ACTIVE_SIZE), so a small
+# table suffices; it also bounds the memory held by HTML that nothing consumed.
+CONTEXT_CAPACITY = 64
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,6 +45,12 @@ class PageContexts:
         self._entries.move_to_end(url)
         while len(self._entries) > self.capacity:
             self._entries.popitem(last=False)
+
+    def release_html(self, url: str | None) -> None:
+        """Forget a page's HTML once its main text is extracted (it can be megabytes)."""
+        context = self._entries.get(url) if url else None
+        if context is not None and context.html is not None:
+            self._entries[url] = PageContext(None, context.etag, context.last_modified)
 
     def get(self, url: str | None) -> PageContext | None:
         return self._entries.get(url) if url else None

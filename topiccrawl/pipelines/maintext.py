@@ -96,6 +96,7 @@ class MainTextPipeline:
         if item.get("text") and not self.replace:
             return item
         main = extract_main_text(context.html, item.get("url"))
+        self.contexts.release_html(item.get("url"))
         if main is None:
             stats.inc_value("topiccrawl/maintext/kept_spider_text")
             return item

@@ -60,7 +60,7 @@ class StoragePipeline:
             self.crawler.stats.inc_value("topiccrawl/storage/no_key")
             return item
         url = item.get("url") or item.get("page_url") or key
-        context = self.contexts.get(url)
+        context = self.contexts.pop(url)
         simhash = item.get("simhash")
         record = PageRecord(
             key=key,
