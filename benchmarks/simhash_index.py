@@ -69,14 +69,14 @@ def _score(queries: np.ndarray, targets: np.ndarray, found: list[set[int]]) -> d
     return {"recall": hits / int(planted.sum()), "false_matches": false}
 
 
-def run_ours(n: int) -> dict[str, float]:
+def run_ours(n: int, blocks: int | None = None) -> dict[str, float]:
     sys.path.insert(0, str(ROOT))
     from topiccrawl.simhash_index import SimhashIndex
 
     stored, queries, targets = _data(n)
     base = _rss_kib()
     t0 = time.perf_counter()
-    index = SimhashIndex(K)
+    index = SimhashIndex(K, blocks=blocks)
     index.add_many(stored)
     build = time.perf_counter() - t0
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
@@ -128,10 +128,11 @@ def run_anchor(n: int) -> dict[str, float]:
     }
 
 
-def _child(which: str, n: int) -> dict[str, float]:
-    proc = subprocess.run(
-        [sys.executable, __file__, "--child", which, "--n", str(n)], capture_output=True, text=True, check=True
-    )
+def _child(which: str, n: int, blocks: int | None) -> dict[str, float]:
+    cmd = [sys.executable, __file__, "--child", which, "--n", str(n)]
+    if blocks:
+        cmd += ["--blocks", str(blocks)]
+    proc = subprocess.run(cmd, capture_output=True, text=True, check=True)
     return json.loads(proc.stdout.strip().splitlines()[-1])
 
 
@@ -139,23 +140,28 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", default="100000,1000000")
     parser.add_argument("--no-10m", action="store_true", help="skip our index at 10M")
+    parser.add_argument("--no-anchor", action="store_true", help="run our index only")
     parser.add_argument("--child", choices=["ours", "anchor"])
     parser.add_argument("--n", type=int)
+    parser.add_argument("--blocks", type=int, help="our index's blocks (default k+1: fewest tables, least memory)")
     args = parser.parse_args()
     if args.child:
         import logging
 
         logging.disable(logging.CRITICAL)  # simhash logs every large bucket
-        print(json.dumps((run_ours if args.child == "ours" else run_anchor)(args.n)))
+        print(json.dumps(run_ours(args.n, args.blocks) if args.child == "ours" else run_anchor(args.n)))
         return
-    sizes = [int(s) for s in args.sizes.split(",")]
-    runs = [(n, which) for n in sizes for which in ("ours", "anchor")]
+    sizes = [int(s) for s in args.sizes.split(",") if s]
+    runs = [(n, which) for n in sizes for which in ("ours", "anchor") if which == "ours" or not args.no_anchor]
     if not args.no_10m:
         runs.append((10_000_000, "ours"))
     results: dict[tuple[int, str], dict[str, float]] = {}
-    print(f"k={K}, queries: {PLANTED_PER_DISTANCE} planted per distance 0..{K} + {RANDOM_QUERIES} random")
+    print(
+        f"k={K}, our blocks={args.blocks or K + 1}, queries: {PLANTED_PER_DISTANCE} planted per distance 0..{K}"
+        f" + {RANDOM_QUERIES} random"
+    )
     for n, which in runs:
-        r = _child(which, n)
+        r = _child(which, n, args.blocks)
         results[(n, which)] = r
         extra = ""
         if which == "ours":
@@ -165,6 +171,8 @@ def main() -> None:
             f"recall={r['recall']:.4f} false={r['false_matches']}{extra}",
             flush=True,
         )
+    if not sizes:
+        return
     n = 1_000_000 if (1_000_000, "ours") in results else max(sizes)
     ours, anchor = results[(n, "ours")], results[(n, "anchor")]
     print(
