@@ -17,10 +17,10 @@ from topiccrawl.tokenize import tokenize
 
 @functools.cache
 def _idf() -> tuple[dict[str, float], float]:
-    from jieba.analyse.tfidf import DEFAULT_IDF, IDFLoader
+    # Importing jieba.analyse loads its IDF table once, into default_tfidf.
+    from jieba.analyse import default_tfidf
 
-    loader = IDFLoader(DEFAULT_IDF)
-    return loader.idf_freq, loader.median_idf
+    return default_tfidf.idf_freq, default_tfidf.median_idf
 
 
 def keywords(text: str, top_k: int = 10, *, min_length: int = 2) -> list[str]:
@@ -37,6 +37,8 @@ def keywords(text: str, top_k: int = 10, *, min_length: int = 2) -> list[str]:
     counts = Counter(tokens)
     first = {t: i for i, t in reversed(list(enumerate(tokens)))}
     total = len(tokens)
+    # tf * idf, nudged towards longer words: dictionary terms the IDF table does not
+    # know ("辛亥革命") only get the median IDF, yet are the most specific words.
     scored = sorted(
         counts,
         key=lambda t: (-(counts[t] / total) * idf.get(t, median) * (1 + math.log(len(t))), first[t]),
