@@ -68,3 +68,35 @@ ADDONS = {
 }
 # Redis URL of a distributed crawl's shared frontier and dedup (unset: single machine).
 TOPICCRAWL_REDIS_URL = None
+
+# --- pipelines: main text, duplicates, enrichment, storage ---
+# Order: main text -> exact duplicates -> near duplicates -> enrichment -> storage
+# (100..800; change notification comes after storage at 900+).
+ITEM_PIPELINES = {
+    **globals().get("ITEM_PIPELINES", {}),
+    "topiccrawl.pipelines.maintext.MainTextPipeline": 100,
+    "topiccrawl.pipelines.exactdup.ExactDuplicatePipeline": 200,
+    "topiccrawl.pipelines.neardup.NearDuplicatePipeline": 300,
+    "topiccrawl.pipelines.enrich.EnrichmentPipeline": 500,
+    "topiccrawl.pipelines.storage.StoragePipeline": 800,
+}
+SPIDER_MIDDLEWARES = {
+    **globals().get("SPIDER_MIDDLEWARES", {}),
+    # Records each page's HTML and HTTP validators for the main-text and storage steps.
+    "topiccrawl.pipelines.maintext.PageContextMiddleware": 950,
+}
+TOPICCRAWL_MAINTEXT_ENABLED = True
+TOPICCRAWL_MAINTEXT_REPLACE = True  # spider text -> extracted main text (False: fill empty fields only)
+TOPICCRAWL_EXACTDUP_ENABLED = True
+TOPICCRAWL_EXACTDUP_ACTION = "drop"  # or "mark" (keep, with duplicate_of)
+TOPICCRAWL_NEARDUP_ENABLED = True
+TOPICCRAWL_NEARDUP_K = 3  # Hamming distance of near duplicates, bits of 64
+TOPICCRAWL_NEARDUP_ACTION = "drop"  # or "mark"
+TOPICCRAWL_NEARDUP_MIN_FEATURES = 8  # fewer distinct tokens: no simhash, checksum only
+TOPICCRAWL_NEARDUP_INDEX = "neardup.npz"  # in TOPICCRAWL_STATE_DIR
+TOPICCRAWL_ENRICH_ENABLED = True
+TOPICCRAWL_KEYWORDS_TOP_K = 10
+TOPICCRAWL_SUMMARY_SENTENCES = 3
+TOPICCRAWL_SUMMARY_MIN_CHARS = 200
+TOPICCRAWL_CLASSIFIER_PATH = None  # model from `scrapy train-classifier`; sets `category`
+TOPICCRAWL_STORAGE_ENABLED = True
