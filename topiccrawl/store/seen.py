@@ -1,0 +1,64 @@
+"""What earlier crawls saw, for change notification on re-runs (table ``seen_items``).
+
+Keys: ``page:URL`` for pages, ``thread:THREAD_URL`` for threads, and
+``post:THREAD_URL#POST_ID`` (or ``#POSITION``) for posts. ``crawl_scopes`` remembers which
+(spider, host) pairs have been crawled before: a scope's first crawl only records, so
+it does not flood the channels with everything it finds.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+from topiccrawl.notify.changes import Fingerprint
+from topiccrawl.store.db import connect, state_db_path
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS seen_items (
+    key TEXT PRIMARY KEY,
+    scope TEXT NOT NULL,
+    checksum TEXT NOT NULL,
+    simhash TEXT NOT NULL,
+    first_seen REAL NOT NULL,
+    last_seen REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS crawl_scopes (
+    scope TEXT PRIMARY KEY,
+    first_crawled REAL NOT NULL
+);
+"""
+
+
+class SeenStore:
+    def __init__(self, conn: sqlite3.Connection) -> None:
+        self.conn = conn
+        conn.executescript(SCHEMA)
+
+    @classmethod
+    def open(cls, state_dir: str | Path) -> SeenStore:
+        return cls(connect(state_db_path(state_dir)))
+
+    def close(self) -> None:
+        self.conn.close()
+
+    def scopes(self) -> set[str]:
+        return {r["scope"] for r in self.conn.execute("SELECT scope FROM crawl_scopes")}
+
+    def add_scope(self, scope: str, now: float) -> None:
+        self.conn.execute("INSERT OR IGNORE INTO crawl_scopes (scope, first_crawled) VALUES (?, ?)", (scope, now))
+
+    def get(self, key: str) -> Fingerprint | None:
+        row = self.conn.execute("SELECT checksum, simhash FROM seen_items WHERE key = ?", (key,)).fetchone()
+        return None if row is None else Fingerprint(row["checksum"], int(row["simhash"], 16))
+
+    def put(self, key: str, scope: str, fp: Fingerprint, now: float) -> None:
+        self.conn.execute(
+            "INSERT INTO seen_items (key, scope, checksum, simhash, first_seen, last_seen) VALUES (?, ?, ?, ?, ?, ?)"
+            " ON CONFLICT(key) DO UPDATE SET checksum = excluded.checksum, simhash = excluded.simhash,"
+            " last_seen = excluded.last_seen",
+            (key, scope, fp.checksum, f"{fp.simhash:016x}", now, now),
+        )
+
+    def touch(self, key: str, now: float) -> None:
+        self.conn.execute("UPDATE seen_items SET last_seen = ? WHERE key = ?", (now, key))
