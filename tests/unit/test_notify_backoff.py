@@ -10,7 +10,7 @@ from topiccrawl.notify.backoff import Backoff
 
 def test_doubles_until_the_cap_without_jitter() -> None:
     b = Backoff(base=2.0, cap=60.0, jitter=0.0)
-    assert [b.delay(n) for n in range(0, 8)] == [0.0, 2.0, 4.0, 8.0, 16.0, 32.0, 60.0, 60.0]
+    assert [b.delay(n) for n in range(8)] == [0.0, 2.0, 4.0, 8.0, 16.0, 32.0, 60.0, 60.0]
 
 
 @given(st.integers(min_value=1, max_value=10_000), st.integers(min_value=0, max_value=2**32))

@@ -2,7 +2,12 @@ from __future__ import annotations
 
 from topiccrawl.notify.changes import Change, classify, fingerprint
 
-PAGE = "辛亥革命纪念专题。武昌起义爆发于一九一一年十月十日，揭开了辛亥革命的序幕。湖北军政府成立后，黎元洪被推举为都督。"
+PAGE = "".join(
+    [
+        "辛亥革命纪念专题。武昌起义爆发于一九一一年十月十日，揭开了辛亥革命的序幕。",
+        "湖北军政府成立后，黎元洪被推举为都督。",
+    ]
+)
 
 
 def test_new_unchanged_changed() -> None:
