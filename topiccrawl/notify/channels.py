@@ -26,6 +26,7 @@ logger = logging.getLogger(__name__)
 class SendResult:
     ok: bool
     error: str | None = None  # redacted
+    permanent: bool = False  # retrying cannot help (the URL itself is unusable)
 
 
 class _SecretScrubber(logging.Filter):
@@ -60,8 +61,20 @@ def describe(url: str) -> str:
         plugin = apprise.Apprise.instantiate(url, suppress_exceptions=True)
     except Exception:
         plugin = None
-    text = plugin.url(privacy=True) if plugin else url
-    return redact_text(redact_url(text), secrets)
+    if not plugin:
+        scheme = url.partition("://")[0][:20] if "://" in url else "?"
+        return f"<unusable {scheme} URL>"
+    return redact_text(redact_url(plugin.url(privacy=True)), secrets)
+
+
+def is_usable(url: str) -> bool:
+    """Whether Apprise can build a notifier from ``url`` (syntax only; nothing is sent)."""
+    import apprise
+
+    try:
+        return bool(apprise.Apprise.instantiate(url, suppress_exceptions=True))
+    except Exception:
+        return False
 
 
 def send(url: str, message: Message, *, timeout: float = 15.0) -> SendResult:
@@ -72,7 +85,9 @@ def send(url: str, message: Message, *, timeout: float = 15.0) -> SendResult:
     _scrubber.add(secrets)
     plugin = apprise.Apprise.instantiate(url, suppress_exceptions=True)
     if not plugin:
-        return SendResult(False, f"not a usable notification URL: {redact_url(url)}")
+        # Never quote the URL itself: a malformed one defeats any parser that would mask it.
+        scheme = url.partition("://")[0][:20] if "://" in url else "?"
+        return SendResult(False, f"not a usable notification URL (scheme {scheme!r}); check its syntax", permanent=True)
     # Bound every socket operation: a black-holed SMTP or webhook host must not hang a sender.
     plugin.socket_connect_timeout = timeout
     plugin.socket_read_timeout = timeout

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any, Protocol
 
 from topiccrawl.notify.backoff import Backoff
@@ -12,7 +13,7 @@ class SettingsLike(Protocol):
     def getbool(self, name: str, default: bool = ...) -> bool: ...
     def getint(self, name: str, default: int = ...) -> int: ...
     def getfloat(self, name: str, default: float = ...) -> float: ...
-    def getlist(self, name: str, default: Any = ...) -> list[Any]: ...
+    def get(self, name: str, default: Any = ...) -> Any: ...
 
 
 def outbox_config(settings: SettingsLike) -> OutboxConfig:
@@ -29,9 +30,27 @@ def outbox_config(settings: SettingsLike) -> OutboxConfig:
     )
 
 
+def parse_url_list(value: object) -> list[str]:
+    """A list of URLs from a list, a JSON list string, or a whitespace-separated string.
+
+    Not comma-separated: Apprise URLs use commas themselves (``mailto://…?to=a@x,b@y``).
+    """
+    if value is None:
+        return []
+    if isinstance(value, str):
+        text = value.strip()
+        if text.startswith("["):
+            try:
+                value = json.loads(text)
+            except ValueError:
+                raise ValueError("TOPICCRAWL_NOTIFY_URLS: not a valid JSON list") from None
+        else:
+            return text.split()
+    if isinstance(value, list | tuple):
+        return [str(v).strip() for v in value if str(v).strip()]
+    raise ValueError("TOPICCRAWL_NOTIFY_URLS: expected a list of Apprise URLs")
+
+
 def global_urls(settings: SettingsLike) -> list[str]:
-    """``TOPICCRAWL_NOTIFY_URLS``: a list, or a comma/space-separated string from ``-s``."""
-    urls: list[str] = []
-    for value in settings.getlist("TOPICCRAWL_NOTIFY_URLS", []):
-        urls.extend(part for part in str(value).replace(",", " ").split() if part)
-    return urls
+    """``TOPICCRAWL_NOTIFY_URLS``: a list, or from ``-s`` a JSON list or space-separated URLs."""
+    return parse_url_list(settings.get("TOPICCRAWL_NOTIFY_URLS"))

@@ -106,7 +106,7 @@ class OutboxWorker:
             return report
         error = result.error or "delivery failed"
         attempts = max(e.attempts for e in entries) + 1  # claim() counted this attempt in the row
-        give_up = cfg.max_attempts > 0 and attempts >= cfg.max_attempts
+        give_up = result.permanent or (cfg.max_attempts > 0 and attempts >= cfg.max_attempts)
         retry_at = None if give_up else self.clock() + cfg.backoff.delay(attempts)
         self.store.mark_failed(ids, error=error, retry_at=retry_at)
         report.messages_failed += 1

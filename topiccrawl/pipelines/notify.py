@@ -25,6 +25,7 @@ from scrapy.exceptions import NotConfigured
 from topiccrawl.args import parse_bool
 from topiccrawl.items import ChangeEvent, ForumPost, TopicPage
 from topiccrawl.notify.changes import Change, Fingerprint, classify, fingerprint
+from topiccrawl.notify.channels import describe, is_usable
 from topiccrawl.notify.config import global_urls
 from topiccrawl.store.events import EventStore, NewEvent, watch_notify_urls
 from topiccrawl.store.seen import SeenStore
@@ -53,7 +54,11 @@ class ChangeNotifyPipeline:
     def from_crawler(cls, crawler: Crawler) -> ChangeNotifyPipeline:
         if not crawler.settings.getbool("TOPICCRAWL_NOTIFY_ENABLED", True):
             raise NotConfigured("TOPICCRAWL_NOTIFY_ENABLED is off")
-        return cls(crawler)
+        pipe = cls(crawler)
+        for url in pipe.urls:
+            if not is_usable(url):  # say so now, not after the crawl; the URL itself is never logged
+                logger.error("TOPICCRAWL_NOTIFY_URLS: %s cannot be used; events for it will fail", describe(url))
+        return pipe
 
     @property
     def detect(self) -> bool:
