@@ -61,13 +61,18 @@ def _handler(state_dir: Path) -> type[BaseHTTPRequestHandler]:
                         return s.events_since(max(0, s.latest_event_id() - limit), limit)
 
                     events = self._store(latest)
-                    updated = max((e.detected_at for e in events), default=datetime.now(UTC).isoformat("seconds"))
+                    updated = max(
+                        (e.detected_at for e in events), default=datetime.now(UTC).isoformat(timespec="seconds")
+                    )
                     body = atom_feed(events, feed_url=self._url("/events.atom"), updated=updated)
                     self._reply(200, "application/atom+xml; charset=utf-8", body)
                 else:
                     self._reply(404, "text/plain; charset=utf-8", b"not found: try /events.json or /events.atom\n")
             except FeedRequestError as exc:
                 self._reply(400, "text/plain; charset=utf-8", f"bad request: {exc}\n".encode())
+            except Exception:  # a broken store must not leave clients hanging up without an answer
+                logger.exception("feed: failed to answer %s", parts.path)
+                self._reply(500, "text/plain; charset=utf-8", b"internal error\n")
 
         def _store(self, read):  # type: ignore[no-untyped-def]
             store = EventStore.open(state_dir)

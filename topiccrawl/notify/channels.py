@@ -49,7 +49,11 @@ class _SecretScrubber(logging.Filter):
 
 
 _scrubber = _SecretScrubber()
-logging.getLogger("apprise").addFilter(_scrubber)
+# Logger filters apply to records logged on that very logger, so every logger that may see a
+# channel URL gets one: Apprise's, and the HTTP client's (urllib3 logs request lines with
+# their query string at DEBUG, tokens included).
+for _name in ("apprise", "urllib3.connectionpool", "urllib3.connection", "urllib3.util.retry", "requests"):
+    logging.getLogger(_name).addFilter(_scrubber)
 
 
 def describe(url: str) -> str:
@@ -98,7 +102,7 @@ def send(url: str, message: Message, *, timeout: float = 15.0) -> SendResult:
     html_capable = native == apprise.NotifyFormat.HTML
     apobj = apprise.Apprise()
     apobj.add(plugin)
-    with apprise.LogCapture(level=logging.WARNING) as captured:
+    with apprise.LogCapture(level=logging.WARNING, fmt="%(message)s") as captured:
         try:
             if html_capable:
                 ok = apobj.notify(body=message.html, title=message.title, body_format=apprise.NotifyFormat.HTML)

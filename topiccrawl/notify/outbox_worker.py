@@ -120,7 +120,7 @@ class OutboxWorker:
                 len(ids),
                 label,
                 attempts,
-                (retry_at or 0) - self.clock(),
+                max(0.0, (retry_at or 0) - self.clock()),
                 error,
             )
         return report
