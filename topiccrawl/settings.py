@@ -84,6 +84,8 @@ TOPICCRAWL_NOTIFY_URLS: list[str] = []
 TOPICCRAWL_NOTIFY_CHANGES = False
 # Simhash bits (of 64) a page may differ by and still count as unchanged (digits are masked first).
 TOPICCRAWL_NOTIFY_NOISE_DISTANCE = 3
+# A page with at least this many characters of new text (new paragraphs, posts, entries) has changed.
+TOPICCRAWL_NOTIFY_MIN_NEW_CHARS = 30
 # Seconds an event waits for more events of the same watch to fold into one message.
 TOPICCRAWL_NOTIFY_FOLD_WINDOW = 30.0
 # Seconds between outbox drains during a crawl.

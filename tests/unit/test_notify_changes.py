@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from topiccrawl.notify.changes import Change, classify, fingerprint
+from topiccrawl.notify.changes import Change, classify, fingerprint, pack_segments, unpack_segments
 
 PAGE = "".join(
     [
@@ -23,3 +23,21 @@ def test_threshold_zero_reports_any_textual_change() -> None:
     a = fingerprint(PAGE)
     b = fingerprint(PAGE + "新增一句话：孙中山先生提出三民主义。")
     assert classify(a, b, max_noise_distance=0) is Change.CHANGED
+
+
+def test_a_new_paragraph_on_a_long_page_is_a_change_and_a_rotating_ad_is_not() -> None:
+    nodes = [f"第{i}段：{PAGE}" for i in range(40)] + ["今日推荐：限时特价"]
+    old = fingerprint(" ".join(nodes))
+    added = fingerprint(
+        " ".join([*nodes[:20], "新的回复：孙中山先生提出三民主义，即民族、民权、民生，影响深远。", *nodes[20:]])
+    )
+    assert classify(old, added, max_noise_distance=3) is Change.CHANGED
+    ad = fingerprint(" ".join([*nodes[:-1], "热门活动：会员优惠中"]))
+    assert classify(old, ad, max_noise_distance=3) is Change.UNCHANGED
+
+
+def test_segments_survive_storage() -> None:
+    fp = fingerprint(PAGE + " 第二段。第三句！")
+    assert len(fp.segments) >= 3
+    assert unpack_segments(pack_segments(fp.segments)) == fp.segments
+    assert unpack_segments(None) == frozenset()

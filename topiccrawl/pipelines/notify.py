@@ -44,6 +44,7 @@ class ChangeNotifyPipeline:
         self.state_dir = settings.get("TOPICCRAWL_STATE_DIR", ".topiccrawl")
         self.urls = global_urls(settings)
         self.max_noise = settings.getint("TOPICCRAWL_NOTIFY_NOISE_DISTANCE", 3)
+        self.min_new_chars = settings.getint("TOPICCRAWL_NOTIFY_MIN_NEW_CHARS", 30)
         self.detect_setting = settings.getbool("TOPICCRAWL_NOTIFY_CHANGES", False)
         self._events: EventStore | None = None
         self._seen: SeenStore | None = None
@@ -151,14 +152,14 @@ class ChangeNotifyPipeline:
         else:
             self._detect_post(a)
 
-    def _observe(self, key: str, scope: str, fp: Fingerprint, now: float) -> Change:
-        change = classify(self.seen.get(key), fp, max_noise_distance=self.max_noise)
+    def _observe(self, key: str, scope: str, fp: Fingerprint, now: float, *, track_text: bool = True) -> Change:
+        change = classify(self.seen.get(key), fp, max_noise_distance=self.max_noise, min_new_chars=self.min_new_chars)
         if change is Change.UNCHANGED:
             # Keep the fingerprint of the last version that counted: otherwise slow drift,
             # each step below the noise threshold, would never be reported.
             self.seen.touch(key, now)
         else:
-            self.seen.put(key, scope, fp, now)
+            self.seen.put(key, scope, fp, now, keep_segments=track_text)
         return change
 
     def _detect_page(self, a: ItemAdapter) -> None:
@@ -187,7 +188,7 @@ class ChangeNotifyPipeline:
         thread_key = f"thread:{thread_url}"
         thread_fp = fingerprint(title)
         if self.seen.get(thread_key) is None:
-            self.seen.put(thread_key, scope, thread_fp, now)
+            self.seen.put(thread_key, scope, thread_fp, now, keep_segments=False)
             self._new_threads.add(thread_url)
             if not baseline:
                 self._add(
@@ -204,7 +205,8 @@ class ChangeNotifyPipeline:
         post_ref = a.get("post_id") or a.get("position")
         if post_ref is None:
             return
-        change = self._observe(f"post:{thread_url}#{post_ref}", scope, fingerprint(a.get("text") or ""), now)
+        post_fp = fingerprint(a.get("text") or "")
+        change = self._observe(f"post:{thread_url}#{post_ref}", scope, post_fp, now, track_text=False)
         # Edited posts are not reported: edits are mostly typo fixes and signatures.
         if baseline or change is not Change.NEW or thread_url in self._new_threads:
             return

@@ -11,7 +11,7 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
-from topiccrawl.notify.changes import Fingerprint
+from topiccrawl.notify.changes import Fingerprint, pack_segments, unpack_segments
 from topiccrawl.store.db import connect, state_db_path
 
 SCHEMA = """
@@ -20,6 +20,7 @@ CREATE TABLE IF NOT EXISTS seen_items (
     scope TEXT NOT NULL,
     checksum TEXT NOT NULL,
     simhash TEXT NOT NULL,
+    segments BLOB,
     first_seen REAL NOT NULL,
     last_seen REAL NOT NULL
 );
@@ -49,15 +50,20 @@ class SeenStore:
         self.conn.execute("INSERT OR IGNORE INTO crawl_scopes (scope, first_crawled) VALUES (?, ?)", (scope, now))
 
     def get(self, key: str) -> Fingerprint | None:
-        row = self.conn.execute("SELECT checksum, simhash FROM seen_items WHERE key = ?", (key,)).fetchone()
-        return None if row is None else Fingerprint(row["checksum"], int(row["simhash"], 16))
+        row = self.conn.execute("SELECT checksum, simhash, segments FROM seen_items WHERE key = ?", (key,)).fetchone()
+        if row is None:
+            return None
+        return Fingerprint(row["checksum"], int(row["simhash"], 16), unpack_segments(row["segments"]))
 
-    def put(self, key: str, scope: str, fp: Fingerprint, now: float) -> None:
+    def put(self, key: str, scope: str, fp: Fingerprint, now: float, *, keep_segments: bool = True) -> None:
+        """Record ``fp`` for ``key``; ``keep_segments=False`` for records whose text changes are not tracked."""
+        segments = pack_segments(fp.segments) if keep_segments else None
         self.conn.execute(
-            "INSERT INTO seen_items (key, scope, checksum, simhash, first_seen, last_seen) VALUES (?, ?, ?, ?, ?, ?)"
+            "INSERT INTO seen_items (key, scope, checksum, simhash, segments, first_seen, last_seen)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?)"
             " ON CONFLICT(key) DO UPDATE SET checksum = excluded.checksum, simhash = excluded.simhash,"
-            " last_seen = excluded.last_seen",
-            (key, scope, fp.checksum, f"{fp.simhash:016x}", now, now),
+            " segments = excluded.segments, last_seen = excluded.last_seen",
+            (key, scope, fp.checksum, f"{fp.simhash:016x}", segments, now, now),
         )
 
     def touch(self, key: str, now: float) -> None:
