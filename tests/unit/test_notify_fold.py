@@ -1,5 +1,8 @@
 from __future__ import annotations
 
+from hypothesis import given
+from hypothesis import strategies as st
+
 from topiccrawl.notify.fold import Queued, fold_key, plan_batches
 
 
@@ -31,3 +34,18 @@ def test_large_groups_are_split_oldest_first() -> None:
     queued = [q(1, "k", float(i), str(i)) for i in range(7)]
     batches = plan_batches(queued, now=100.0, window=0.0, max_batch=3)
     assert [[x.payload for x in b] for b in batches] == [["0", "1", "2"], ["3", "4", "5"], ["6"]]
+
+
+@given(
+    st.lists(st.tuples(st.integers(1, 3), st.sampled_from(["a", "b", "c"]), st.floats(0, 100)), max_size=60),
+    st.integers(1, 10),
+)
+def test_flush_puts_every_entry_in_exactly_one_homogeneous_batch(
+    rows: list[tuple[int, str, float]], max_batch: int
+) -> None:
+    queued = [q(c, k, t, str(i)) for i, (c, k, t) in enumerate(rows)]
+    batches = plan_batches(queued, now=0.0, window=1e9, max_batch=max_batch, flush=True)
+    assert sorted(x.payload for b in batches for x in b) == sorted(str(i) for i in range(len(rows)))
+    for b in batches:
+        assert 1 <= len(b) <= max_batch
+        assert len({(x.channel_id, x.fold_key) for x in b}) == 1

@@ -84,3 +84,13 @@ def test_watch_urls_read_defensively(tmp_path: Path) -> None:
     assert watch_notify_urls(store.conn, 2) == [A, B]
     assert watch_notify_urls(store.conn, 3) == []
     assert watch_notify_urls(store.conn, 99) == []
+
+
+def test_the_same_new_item_is_announced_once(tmp_path: Path) -> None:
+    store = EventStore.open(tmp_path)
+    first = store.add_event(ev("x", watch_id=1), [A], now=1.0)
+    assert store.add_event(ev("x", watch_id=1), [A, B], now=2.0) == first  # re-emitted after a crash
+    assert store.add_event(ev("x", watch_id=2), [A], now=2.0) != first  # another watch
+    changed = NewEvent("changed_page", "t", 1, "http://w/", "http://w/", "w", "m")
+    assert store.add_event(changed, [A], now=3.0) != store.add_event(changed, [A], now=4.0)  # may recur
+    assert len(store.entries()) == 4

@@ -51,7 +51,8 @@ CREATE TABLE IF NOT EXISTS events (
     detected_at TEXT NOT NULL,
     source TEXT,
     fold_key TEXT NOT NULL,
-    created_at REAL NOT NULL
+    created_at REAL NOT NULL,
+    dedup_key TEXT UNIQUE
 );
 CREATE TABLE IF NOT EXISTS channels (
     id INTEGER PRIMARY KEY,
@@ -75,6 +76,9 @@ CREATE TABLE IF NOT EXISTS outbox (
 );
 CREATE INDEX IF NOT EXISTS outbox_due ON outbox (state, next_attempt_at);
 """
+
+# Kinds that announce something new: the same new thing is announced once, ever.
+ONCE_KINDS = frozenset({"new_item", "new_thread", "new_post"})
 
 # Outbox states.
 PENDING = "pending"
@@ -133,6 +137,13 @@ def _event(row: sqlite3.Row, prefix: str = "") -> StoredEvent:
     )
 
 
+def _dedup_key(event: NewEvent) -> str | None:
+    if event.kind not in ONCE_KINDS or not event.item_url:
+        return None
+    owner = f"watch:{event.watch_id}" if event.watch_id is not None else f"crawl:{event.source or ''}"
+    return json.dumps([owner, event.kind, event.item_url, event.item_title or ""], ensure_ascii=False)
+
+
 class EventStore:
     """Event log + outbox over one SQLite connection (thread-safe through SQLite's own locking)."""
 
@@ -150,13 +161,23 @@ class EventStore:
     # -- writing events -------------------------------------------------------------
 
     def add_event(self, event: NewEvent, channel_urls: Iterable[str], *, now: float) -> int:
-        """Store ``event`` and queue it for every channel, in one transaction; returns its id."""
+        """Store ``event`` and queue it for every channel, in one transaction; returns its id.
+
+        A ``new_*`` event identical to one already stored (same watch or spider, kind, item URL
+        and title) is not stored again and returns the first one's id: a detector that re-emits
+        after a crash (its own state lost, ours committed) does not notify twice.
+        """
         urls = list(dict.fromkeys(u.strip() for u in channel_urls if u and u.strip()))
         key = fold_key(event.watch_id, event.watch_url, event.source)
+        dedup = _dedup_key(event)
         with self._transaction():
+            if dedup is not None:
+                row = self.conn.execute("SELECT id FROM events WHERE dedup_key = ?", (dedup,)).fetchone()
+                if row is not None:
+                    return int(row["id"])
             cur = self.conn.execute(
                 "INSERT INTO events (watch_id, watch_url, kind, item_url, item_title, detected_at, source,"
-                " fold_key, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " fold_key, created_at, dedup_key) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     event.watch_id,
                     event.watch_url,
@@ -167,6 +188,7 @@ class EventStore:
                     event.source,
                     key,
                     now,
+                    dedup,
                 ),
             )
             event_id = int(cur.lastrowid or 0)
