@@ -78,6 +78,7 @@ def test_smtp_outage_delays_the_email_but_loses_nothing_and_a_restart_resends_no
         "TOPICCRAWL_NOTIFY_RETRY_CAP": 0.5,
         "TOPICCRAWL_NOTIFY_TIMEOUT": 5,
         "TOPICCRAWL_NOTIFY_FOLD_WINDOW": 0,
+        "LOG_LEVEL": "DEBUG",
     }
     cmd = [sys.executable, "-m", "scrapy", "notify", "run", "--forever", "--interval", "0.1"]
     env = {**os.environ, "PYTHONPATH": str(PROJECT_ROOT), "SCRAPY_SETTINGS_MODULE": "topiccrawl.settings"}

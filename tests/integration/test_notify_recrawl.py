@@ -62,7 +62,8 @@ def test_recrawl_notifies_new_page_by_email_and_webhook_and_noise_sends_nothing(
     site = NewsSite()
     web = serve({"news": site})
     start = web.base_urls["news"] + "/"
-    settings = {"TOPICCRAWL_NOTIFY_URLS": [smtp.url, hook.url], "TOPICCRAWL_NOTIFY_TIMEOUT": 10}
+    # DEBUG: Apprise and urllib3 log URLs and request lines there; secrets must not show even so.
+    settings = {"TOPICCRAWL_NOTIFY_URLS": [smtp.url, hook.url], "TOPICCRAWL_NOTIFY_TIMEOUT": 10, "LOG_LEVEL": "DEBUG"}
 
     def run(n: int) -> str:
         out = tmp_path / f"run{n}"

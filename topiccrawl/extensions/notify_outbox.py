@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from scrapy import signals
 from scrapy.exceptions import NotConfigured
+from scrapy.utils.defer import maybe_deferred_to_future
 from twisted.internet import task, threads
 from twisted.internet.defer import Deferred
 
@@ -89,12 +90,10 @@ class NotifyOutbox:
         finally:
             store.close()
 
-    def spider_closed(self) -> Deferred[DrainReport | None]:
-        """Scrapy waits for the returned Deferred: a last drain after any one still running."""
+    async def spider_closed(self) -> None:
+        """Scrapy waits for this: a last drain (fold window ignored) after any one still running."""
         if self._loop is not None and self._loop.running:
             self._loop.stop()
         if self._running is not None:
-            final: Deferred[DrainReport | None] = Deferred()
-            self._running.addBoth(lambda _: self._start(flush=True).chainDeferred(final))
-            return final
-        return self._start(flush=True)
+            await maybe_deferred_to_future(self._running)  # its errors are logged by its own errback
+        await maybe_deferred_to_future(self._start(flush=True))

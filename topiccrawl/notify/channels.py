@@ -56,11 +56,18 @@ for _name in ("apprise", "urllib3.connectionpool", "urllib3.connection", "urllib
     logging.getLogger(_name).addFilter(_scrubber)
 
 
+def register_secrets(url: str) -> set[str]:
+    """Teach the log scrubber ``url``'s secrets; call before Apprise sees the URL (it logs URLs at DEBUG)."""
+    secrets = secrets_of(url)
+    _scrubber.add(secrets)
+    return secrets
+
+
 def describe(url: str) -> str:
     """A loggable form of ``url``: Apprise's privacy URL when it can parse it, then our own masking."""
     import apprise
 
-    secrets = secrets_of(url)
+    secrets = register_secrets(url)
     try:
         plugin = apprise.Apprise.instantiate(url, suppress_exceptions=True)
     except Exception:
@@ -75,6 +82,7 @@ def is_usable(url: str) -> bool:
     """Whether Apprise can build a notifier from ``url`` (syntax only; nothing is sent)."""
     import apprise
 
+    register_secrets(url)
     try:
         return bool(apprise.Apprise.instantiate(url, suppress_exceptions=True))
     except Exception:
@@ -85,8 +93,7 @@ def send(url: str, message: Message, *, timeout: float = 15.0) -> SendResult:
     """Deliver ``message`` to ``url``; blocking, bounded by ``timeout`` per network operation."""
     import apprise
 
-    secrets = secrets_of(url)
-    _scrubber.add(secrets)
+    secrets = register_secrets(url)
     plugin = apprise.Apprise.instantiate(url, suppress_exceptions=True)
     if not plugin:
         # Never quote the URL itself: a malformed one defeats any parser that would mask it.
