@@ -94,3 +94,10 @@ def test_the_same_new_item_is_announced_once(tmp_path: Path) -> None:
     changed = NewEvent("changed_page", "t", 1, "http://w/", "http://w/", "w", "m")
     assert store.add_event(changed, [A], now=3.0) != store.add_event(changed, [A], now=4.0)  # may recur
     assert len(store.entries()) == 4
+
+
+def test_watch_urls_from_the_monitors_notify_column(tmp_path: Path) -> None:
+    store = EventStore.open(tmp_path)
+    store.conn.execute("CREATE TABLE watches (id INTEGER PRIMARY KEY, url TEXT, template TEXT, notify TEXT)")
+    store.conn.execute("INSERT INTO watches VALUES (5, 'http://w/', '{}', ?)", (json.dumps([B]),))
+    assert watch_notify_urls(store.conn, 5) == [B]
