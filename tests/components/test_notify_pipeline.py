@@ -119,3 +119,12 @@ def test_setting_turns_detection_on_and_spider_argument_wins(tmp_path: Path) -> 
 def test_bad_notify_argument_is_a_clear_error(tmp_path: Path) -> None:
     with pytest.raises(SpiderArgumentError, match="notify"):
         pipeline(tmp_path, "sometimes")
+
+
+def test_a_killed_first_crawl_leaves_the_next_one_a_baseline(tmp_path: Path) -> None:
+    pipe = pipeline(tmp_path, "1")
+    pipe.process_item(page("/a", TEXT))  # ... and the process dies: close_spider never runs
+    assert run(tmp_path, [page("/a", TEXT), page("/b", TEXT + "另一篇")]) == []  # still a baseline
+    assert run(tmp_path, [page("/c", "孙中山先生提出三民主义：民族、民权、民生。", "c")]) == [
+        ("new_item", "http://site.example/c", "c")
+    ]

@@ -50,6 +50,7 @@ class ChangeNotifyPipeline:
         self._seen: SeenStore | None = None
         self._known_scopes: set[str] | None = None  # scopes crawled before this run started
         self._new_threads: set[str] = set()  # threads first seen in this run: their posts are not "new posts"
+        self._scopes_this_run: set[str] = set()
 
     @classmethod
     def from_crawler(cls, crawler: Crawler) -> ChangeNotifyPipeline:
@@ -90,6 +91,9 @@ class ChangeNotifyPipeline:
             logger.info("Change notification on: new and changed records become change events")
 
     def close_spider(self) -> None:
+        if self._seen is not None:
+            # Only a crawl that closed makes its scopes "crawled before" (see topiccrawl.store.seen).
+            self._seen.complete_scopes(self._scopes_this_run)
         if self._events is not None:
             self._events.close()
             self._events = None
@@ -141,7 +145,8 @@ class ChangeNotifyPipeline:
         scope = f"{self._spider_name}:{urlsplit(url).hostname or ''}"
         seen = self.seen
         assert self._known_scopes is not None
-        if scope not in self._known_scopes:
+        if scope not in self._scopes_this_run:
+            self._scopes_this_run.add(scope)
             seen.add_scope(scope, time.time())
         return scope, scope not in self._known_scopes
 

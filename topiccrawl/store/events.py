@@ -347,7 +347,7 @@ def watch_notify_urls(conn: sqlite3.Connection, watch_id: int) -> list[str]:
     """The monitor's per-watch notification URLs, read defensively.
 
     Expected schema (owned by the monitor): ``watches(id INTEGER PRIMARY KEY, url TEXT,
-    notify_urls TEXT /* JSON list */, ...)``. A missing table or column, or an unreadable
+    notify TEXT /* JSON list */, ...)``; a column named ``notify_urls`` or ``notify_url`` works too. A missing table or column, or an unreadable
     value, means no per-watch URLs (global ones still apply). A plain string of
     whitespace/comma-separated URLs is accepted too.
     """

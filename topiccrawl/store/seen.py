@@ -3,7 +3,9 @@
 Keys: ``page:URL`` for pages, ``thread:THREAD_URL`` for threads, and
 ``post:THREAD_URL#POST_ID`` (or ``#POSITION``) for posts. ``crawl_scopes`` remembers which
 (spider, host) pairs have been crawled before: a scope's first crawl only records, so
-it does not flood the channels with everything it finds.
+it does not flood the channels with everything it finds. A scope counts as crawled once a
+crawl of it *closed* (``complete``); a first crawl that was killed leaves the next one a
+baseline too, rather than reporting everything the killed one had not reached.
 """
 
 from __future__ import annotations
@@ -26,7 +28,8 @@ CREATE TABLE IF NOT EXISTS seen_items (
 );
 CREATE TABLE IF NOT EXISTS crawl_scopes (
     scope TEXT PRIMARY KEY,
-    first_crawled REAL NOT NULL
+    first_crawled REAL NOT NULL,
+    complete INTEGER NOT NULL DEFAULT 0
 );
 """
 
@@ -44,10 +47,14 @@ class SeenStore:
         self.conn.close()
 
     def scopes(self) -> set[str]:
-        return {r["scope"] for r in self.conn.execute("SELECT scope FROM crawl_scopes")}
+        """Scopes with a completed earlier crawl."""
+        return {r["scope"] for r in self.conn.execute("SELECT scope FROM crawl_scopes WHERE complete = 1")}
 
     def add_scope(self, scope: str, now: float) -> None:
         self.conn.execute("INSERT OR IGNORE INTO crawl_scopes (scope, first_crawled) VALUES (?, ?)", (scope, now))
+
+    def complete_scopes(self, scopes: set[str]) -> None:
+        self.conn.executemany("UPDATE crawl_scopes SET complete = 1 WHERE scope = ?", [(s,) for s in scopes])
 
     def get(self, key: str) -> Fingerprint | None:
         row = self.conn.execute("SELECT checksum, simhash, segments FROM seen_items WHERE key = ?", (key,)).fetchone()
