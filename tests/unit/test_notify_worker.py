@@ -88,3 +88,18 @@ def test_gives_up_after_max_attempts(tmp_path: Path) -> None:
     clock.t += 100
     assert worker.drain_once().events_given_up == 1
     assert [e.state for e in store.entries()] == [FAILED]
+
+
+def test_a_down_channel_costs_one_attempt_per_drain_not_one_per_message(tmp_path: Path) -> None:
+    store, worker, channel, clock = setup(tmp_path, fold_window=0.0)
+    for watch in range(4):  # four watches: four separate messages
+        add(store, clock, f"w{watch}", watch_id=watch)
+    channel.up = False
+    report = worker.drain_once()
+    assert report.messages_failed == 1
+    attempts = sorted(e.attempts for e in store.entries())
+    assert attempts == [0, 0, 0, 1]
+    assert store.due(clock()) == []  # all postponed to the channel's retry time
+    channel.up = True
+    clock.t += 10
+    assert worker.drain_once().messages_sent == 4

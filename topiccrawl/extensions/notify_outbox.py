@@ -86,7 +86,9 @@ class NotifyOutbox:
             return None  # nothing was ever queued
         store = EventStore.open(self.state_dir)
         try:
-            return OutboxWorker(store, self.config).drain_once(flush=flush)
+            # The last drain of a closing crawl must not hold the exit for long: budget it.
+            budget = max(30.0, 4 * self.config.timeout) if flush else None
+            return OutboxWorker(store, self.config).drain_once(flush=flush, budget=budget)
         finally:
             store.close()
 

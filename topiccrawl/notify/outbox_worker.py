@@ -70,24 +70,42 @@ class OutboxWorker:
         self.sender = sender
         self.clock = clock
 
-    def drain_once(self, *, flush: bool = False) -> DrainReport:
-        """Send every message that is due now; ``flush`` ignores the fold window (end of a crawl)."""
+    def drain_once(self, *, flush: bool = False, budget: float | None = None) -> DrainReport:
+        """Send every message that is due now; ``flush`` ignores the fold window (end of a crawl).
+
+        A channel that fails is not tried again in this drain: its other due entries are
+        postponed to its retry time, so a dead SMTP server costs one timeout per backoff
+        period, not one per message. ``budget`` (seconds) stops starting new sends after it.
+        """
         cfg = self.config
         report = DrainReport()
         now = self.clock()
+        stop_at = None if budget is None else now + budget
         self.store.recover_stale(now=now, lease=cfg.lease, resend=cfg.resend_uncertain)
         queued = [Queued(e.channel_id, e.fold_key, e.created_at, e) for e in self.store.due(now)]
+        down: dict[int, float] = {}  # channel id -> when it may be tried again
         for batch in plan_batches(queued, now=now, window=cfg.fold_window, max_batch=cfg.max_batch, flush=flush):
-            report.add(self._send_batch([q.payload for q in batch]))
+            entries = [q.payload for q in batch]
+            channel_id = entries[0].channel_id
+            if channel_id in down:
+                self.store.defer([e.id for e in entries], until=down[channel_id])
+                continue
+            if stop_at is not None and self.clock() >= stop_at:
+                break
+            result, retry_at = self._send_batch(entries)
+            report.add(result)
+            if result.messages_failed:
+                down[channel_id] = retry_at if retry_at is not None else self.clock() + cfg.backoff.cap
         return report
 
-    def _send_batch(self, entries: list[OutboxEntry]) -> DrainReport:
+    def _send_batch(self, entries: list[OutboxEntry]) -> tuple[DrainReport, float | None]:
+        """Send one folded message; returns the report and, on failure, when to retry (None: gave up)."""
         cfg = self.config
         report = DrainReport()
         won = set(self.store.claim([e.id for e in entries], now=self.clock()))
         entries = [e for e in entries if e.id in won]
         if not entries:
-            return report  # another sender claimed them first
+            return report, None  # another sender claimed them first
         ids = [e.id for e in entries]
         channel_id = entries[0].channel_id
         label = self.store.channel_label(channel_id)
@@ -95,7 +113,7 @@ class OutboxWorker:
         if url is None:
             self.store.mark_failed(ids, error="channel no longer exists", retry_at=None)
             report.events_given_up += len(ids)
-            return report
+            return report, None
         message: Message = render([_view(e) for e in entries])
         result = self.sender(url, message, timeout=cfg.timeout)
         if result.ok:
@@ -103,7 +121,7 @@ class OutboxWorker:
             report.messages_sent += 1
             report.events_sent += len(ids)
             logger.info("Sent %d event(s) to %s", len(ids), label)
-            return report
+            return report, None
         error = result.error or "delivery failed"
         attempts = max(e.attempts for e in entries) + 1  # claim() counted this attempt in the row
         give_up = result.permanent or (cfg.max_attempts > 0 and attempts >= cfg.max_attempts)
@@ -123,4 +141,4 @@ class OutboxWorker:
                 max(0.0, (retry_at or 0) - self.clock()),
                 error,
             )
-        return report
+        return report, retry_at

@@ -294,6 +294,17 @@ class EventStore:
                 (state, retry_at, error[:2000], *ids, SENDING),
             )
 
+    def defer(self, ids: Sequence[int], *, until: float) -> None:
+        """Postpone pending entries without counting an attempt (their channel just failed for another entry)."""
+        if not ids:
+            return
+        marks = ",".join("?" * len(ids))
+        with self._transaction():
+            self.conn.execute(
+                f"UPDATE outbox SET next_attempt_at = MAX(next_attempt_at, ?) WHERE id IN ({marks}) AND state = ?",
+                (until, *ids, PENDING),
+            )
+
     def recover_stale(self, *, now: float, lease: float, resend: bool) -> int:
         """Deal with rows a stopped sender left in ``sending`` (claimed more than ``lease`` s ago)."""
         with self._transaction():
@@ -347,9 +358,9 @@ def watch_notify_urls(conn: sqlite3.Connection, watch_id: int) -> list[str]:
     """The monitor's per-watch notification URLs, read defensively.
 
     Expected schema (owned by the monitor): ``watches(id INTEGER PRIMARY KEY, url TEXT,
-    notify TEXT /* JSON list */, ...)``; a column named ``notify_urls`` or ``notify_url`` works too. A missing table or column, or an unreadable
-    value, means no per-watch URLs (global ones still apply). A plain string of
-    whitespace/comma-separated URLs is accepted too.
+    notify TEXT /* JSON list */, ...)``; a column named ``notify_urls`` or ``notify_url`` works
+    too. A missing table or column, or an unreadable value, means no per-watch URLs (global
+    ones still apply). A plain string of whitespace/comma-separated URLs is accepted too.
     """
     try:
         columns = {r["name"] for r in conn.execute("PRAGMA table_info(watches)").fetchall()}
