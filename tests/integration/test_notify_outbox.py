@@ -115,7 +115,9 @@ def test_smtp_outage_delays_the_email_but_loses_nothing_and_a_restart_resends_no
         assert again.returncode == 0, again.stderr
         assert "sent 0 event(s)" in again.stdout
         assert len(smtp.messages) == 1
-        for text in (output, again.stdout + again.stderr):
+        status = run_scrapy("notify", "status", *scrapy_args(state))
+        assert "done       1" in status.stdout and "crawler:****@127.0.0.1" in status.stdout
+        for text in (output, again.stdout + again.stderr, status.stdout + status.stderr):
             assert SMTP_PASSWORD not in text
             assert "Sm7p" not in text
     finally:

@@ -106,5 +106,7 @@ class Command(ScrapyCommand):
             print(f"latest event id: {store.latest_event_id()}")
             for state in sorted(counts):
                 print(f"{state:10} {counts[state]}")
+            for label, state, n in store.channel_counts():
+                print(f"  {label}: {state} {n}")
         finally:
             store.close()

@@ -330,6 +330,14 @@ class EventStore:
             )
         return cur.rowcount
 
+    def channel_counts(self) -> list[tuple[str, str, int]]:
+        """(redacted channel URL, state, entries) for every channel with outbox entries."""
+        rows = self.conn.execute(
+            "SELECT c.redacted, o.state, COUNT(*) AS n FROM outbox o JOIN channels c ON c.id = o.channel_id"
+            " GROUP BY c.id, o.state ORDER BY c.id, o.state"
+        ).fetchall()
+        return [(r["redacted"], r["state"], int(r["n"])) for r in rows]
+
     def counts(self) -> dict[str, int]:
         rows = self.conn.execute("SELECT state, COUNT(*) AS n FROM outbox GROUP BY state").fetchall()
         return {r["state"]: int(r["n"]) for r in rows}
