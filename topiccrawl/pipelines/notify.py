@@ -51,6 +51,7 @@ class ChangeNotifyPipeline:
         self._known_scopes: set[str] | None = None  # scopes crawled before this run started
         self._new_threads: set[str] = set()  # threads first seen in this run: their posts are not "new posts"
         self._scopes_this_run: set[str] = set()
+        self._detect_on: bool | None = None
 
     @classmethod
     def from_crawler(cls, crawler: Crawler) -> ChangeNotifyPipeline:
@@ -65,11 +66,10 @@ class ChangeNotifyPipeline:
     @property
     def detect(self) -> bool:
         """Change detection is on by setting, or per crawl with ``-a notify=1`` (which wins)."""
-        spider = self.crawler.spider
-        value = getattr(spider, "notify", None)
-        if value is None:
-            return self.detect_setting
-        return parse_bool("notify", value)
+        if self._detect_on is None:
+            value = getattr(self.crawler.spider, "notify", None)
+            self._detect_on = self.detect_setting if value is None else parse_bool("notify", value)
+        return self._detect_on
 
     # The stores are opened lazily: a crawl that neither emits events nor asks for
     # change detection never touches the state database.
