@@ -38,3 +38,9 @@ def test_atom_is_well_formed_and_hostile_text_stays_text() -> None:
     assert "</title><script>alert(1)</script>" in title  # as text, not as elements
     assert root.find(".//script") is None and root.find(".//{*}script") is None
     assert entries[1].find("a:link", ns).get("href") == "http://w/a?b=1&c=2"
+
+
+def test_atom_never_links_to_javascript() -> None:
+    bad = StoredEvent(3, "new_item", "2026-01-01T00:00:00+00:00", 1, "http://w/", " JavaScript:alert(1)", "t", "m")
+    root = etree.fromstring(atom_feed([bad], feed_url="http://127.0.0.1:1/events.atom", updated="2026-01-01"))
+    assert root.findall(f"{{{ATOM_NS}}}entry/{{{ATOM_NS}}}link") == []

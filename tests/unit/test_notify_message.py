@@ -32,3 +32,9 @@ def test_html_body_escapes_hostile_titles_and_urls() -> None:
 def test_render_needs_events() -> None:
     with pytest.raises(ValueError):
         render([])
+
+
+def test_only_http_urls_become_links() -> None:
+    m = render([EventView(1, "new_item", "javascript:alert(1)", "javascript:alert(2)", "t", "d")])
+    assert "href" not in m.html
+    assert "javascript:alert(2)" in m.text  # still shown, as text

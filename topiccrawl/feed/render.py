@@ -15,7 +15,7 @@ import xml.etree.ElementTree as ET
 from collections.abc import Sequence
 from typing import Any
 
-from topiccrawl.notify.message import KIND_LABELS
+from topiccrawl.notify.message import KIND_LABELS, safe_link
 from topiccrawl.store.events import StoredEvent
 
 ATOM_NS = "http://www.w3.org/2005/Atom"
@@ -77,8 +77,9 @@ def atom_feed(events: Sequence[StoredEvent], *, feed_url: str, updated: str) -> 
         label = KIND_LABELS.get(event.kind, event.kind)
         sub(entry, "title", f"{label}: {d['title']}")
         sub(entry, "updated", event.detected_at)
-        if d["url"]:
-            sub(entry, "link", rel="alternate", href=d["url"])
+        link = safe_link(d["url"])
+        if link:  # feed readers make it clickable: never a javascript: or data: URL
+            sub(entry, "link", rel="alternate", href=link)
         author = sub(entry, "author")
         sub(author, "name", event.source or "topiccrawl")
         sub(entry, "summary", f"{label}: {d['title']} — {d['url'] or ''} (watched page: {event.watch_url or ''})")

@@ -36,6 +36,14 @@ class Message:
     html: str
 
 
+def safe_link(url: str | None) -> str | None:
+    """``url`` if it may be a clickable link (http/https); ``javascript:``, ``data:`` etc. never are."""
+    if not url:
+        return None
+    scheme = url.split(":", 1)[0].strip().lower() if ":" in url else ""
+    return url if scheme in {"http", "https"} else None
+
+
 def _label(kind: str) -> str:
     return KIND_LABELS.get(kind, kind.replace("_", " ").capitalize())
 
@@ -61,18 +69,21 @@ def render(events: Sequence[EventView]) -> Message:
         name = event.item_title or event.item_url or event.watch_url or ""
         url = event.item_url or event.watch_url or ""
         lines.append(f"- {_label(event.kind)}: {name}\n  {url}\n  (detected {event.detected_at}, #{event.event_id})")
+        link = safe_link(url)
+        shown = f'<a href="{html.escape(link, quote=True)}">{html.escape(name)}</a>' if link else html.escape(name)
         rows.append(
-            f"<li>{html.escape(_label(event.kind))}: "
-            f'<a href="{html.escape(url, quote=True)}">{html.escape(name)}</a><br>'
+            f"<li>{html.escape(_label(event.kind))}: {shown}<br>"
             f"<small>{html.escape(url)} · detected {html.escape(event.detected_at)} · "
             f"event #{event.event_id}</small></li>"
         )
     watched = f"Watched page: {first.watch_url}\n\n" if first.watch_url else ""
     text = watched + "\n".join(lines) + "\n"
-    html_watched = (
-        f'<p>Watched page: <a href="{html.escape(first.watch_url, quote=True)}">{html.escape(first.watch_url)}</a></p>'
-        if first.watch_url
-        else ""
-    )
+    watch_link = safe_link(first.watch_url)
+    if watch_link:
+        html_watched = (
+            f'<p>Watched page: <a href="{html.escape(watch_link, quote=True)}">{html.escape(watch_link)}</a></p>'
+        )
+    else:
+        html_watched = f"<p>Watched page: {html.escape(first.watch_url)}</p>" if first.watch_url else ""
     body_html = f"{html_watched}<ul>{''.join(rows)}</ul>"
     return Message(title=title, text=text, html=body_html)
