@@ -100,3 +100,39 @@ TOPICCRAWL_SUMMARY_SENTENCES = 3
 TOPICCRAWL_SUMMARY_MIN_CHARS = 200
 TOPICCRAWL_CLASSIFIER_PATH = None  # model from `scrapy train-classifier`; sets `category`
 TOPICCRAWL_STORAGE_ENABLED = True
+
+# --- notifications ---
+# The change-notification pipeline runs last, after storage; the outbox extension
+# sends queued events during any crawl. See README "Notifications".
+ITEM_PIPELINES = globals().get("ITEM_PIPELINES", {})
+ITEM_PIPELINES["topiccrawl.pipelines.notify.ChangeNotifyPipeline"] = 950
+EXTENSIONS["topiccrawl.extensions.notify_outbox.NotifyOutbox"] = 600
+# Master switch for the notification pipeline and the outbox extension.
+TOPICCRAWL_NOTIFY_ENABLED = True
+# Apprise URLs every event is sent to (per-watch URLs are added from the watches table).
+TOPICCRAWL_NOTIFY_URLS: list[str] = []
+# Compare every record of any crawl with earlier crawls and notify about new/changed ones
+# (per crawl: -a notify=1). The first crawl of a (spider, host) only records.
+TOPICCRAWL_NOTIFY_CHANGES = False
+# Simhash bits (of 64) a page may differ by and still count as unchanged (digits are masked first).
+TOPICCRAWL_NOTIFY_NOISE_DISTANCE = 3
+# A page with at least this many characters of new text (new paragraphs, posts, entries) has changed.
+TOPICCRAWL_NOTIFY_MIN_NEW_CHARS = 30
+# Seconds an event waits for more events of the same watch to fold into one message.
+TOPICCRAWL_NOTIFY_FOLD_WINDOW = 30.0
+# Seconds between outbox drains during a crawl.
+TOPICCRAWL_NOTIFY_DRAIN_INTERVAL = 5.0
+# Seconds per network operation of one send (connect, read).
+TOPICCRAWL_NOTIFY_TIMEOUT = 15.0
+# Retry a failing channel after base * 2**(attempt-1) seconds, at most cap (+/-10% jitter).
+TOPICCRAWL_NOTIFY_RETRY_BASE = 30.0
+TOPICCRAWL_NOTIFY_RETRY_CAP = 3600.0
+# Give up on an entry after this many attempts (0: never).
+TOPICCRAWL_NOTIFY_MAX_ATTEMPTS = 50
+# A send claimed longer ago than this belongs to a stopped process.
+TOPICCRAWL_NOTIFY_LEASE = 300.0
+# After such a stop: False = never resend (at most once), True = resend (at least once).
+TOPICCRAWL_NOTIFY_RESEND_UNCERTAIN = False
+# `scrapy feed serve` binds here by default.
+TOPICCRAWL_FEED_HOST = "127.0.0.1"
+TOPICCRAWL_FEED_PORT = 8077

@@ -1,0 +1,112 @@
+"""``scrapy notify``: send queued change notifications, or a test message.
+
+    scrapy notify run              # send what is due now (fold window ignored), then exit
+    scrapy notify run --forever    # keep draining every --interval seconds (Ctrl-C stops)
+    scrapy notify test URL         # send a test message to one Apprise URL
+    scrapy notify status           # outbox entries by state, and the latest event id
+
+Exit status: ``run`` exits 1 if any message failed (it stays queued for a retry);
+``test`` exits 1 if the test message was not delivered.
+"""
+
+from __future__ import annotations
+
+import logging
+import signal
+import threading
+from argparse import ArgumentParser, Namespace
+from pathlib import Path
+
+from scrapy.commands import ScrapyCommand
+from scrapy.exceptions import UsageError
+
+from topiccrawl.notify.channels import describe, send
+from topiccrawl.notify.config import outbox_config
+from topiccrawl.notify.message import EventView, render
+from topiccrawl.notify.outbox_worker import DrainReport, OutboxWorker
+from topiccrawl.store.events import EventStore
+from topiccrawl.textutil import utc_now_iso
+
+logger = logging.getLogger(__name__)
+
+
+class Command(ScrapyCommand):
+    requires_project = True
+    default_settings = {"LOG_LEVEL": "INFO"}
+
+    def syntax(self) -> str:
+        return "run [--forever] | test URL | status"
+
+    def short_desc(self) -> str:
+        return "Send queued change notifications, or a test message"
+
+    def add_options(self, parser: ArgumentParser) -> None:
+        super().add_options(parser)
+        parser.add_argument("--forever", action="store_true", help="run: keep draining until stopped")
+        parser.add_argument("--interval", type=float, default=5.0, help="run --forever: seconds between drains")
+
+    def run(self, args: list[str], opts: Namespace) -> None:
+        if not args:
+            raise UsageError("expected a subcommand: run, test URL or status")
+        sub, rest = args[0], args[1:]
+        if sub == "run" and not rest:
+            self._run(forever=opts.forever, interval=opts.interval)
+        elif sub == "test" and len(rest) == 1:
+            self._test(rest[0])
+        elif sub == "status" and not rest:
+            self._status()
+        else:
+            raise UsageError(f"unknown or malformed subcommand: {' '.join(args)}; try run, test URL or status")
+
+    @property
+    def _state_dir(self) -> Path:
+        return Path(self.settings.get("TOPICCRAWL_STATE_DIR", ".topiccrawl"))
+
+    def _run(self, *, forever: bool, interval: float) -> None:
+        if interval <= 0:
+            raise UsageError("--interval must be positive")
+        store = EventStore.open(self._state_dir)
+        worker = OutboxWorker(store, outbox_config(self.settings))
+        total = DrainReport()
+        stop = threading.Event()
+        if forever:
+            # A clean stop between drains; a send in progress finishes first (bounded by its timeout).
+            signal.signal(signal.SIGTERM, lambda *_: stop.set())
+            signal.signal(signal.SIGINT, lambda *_: stop.set())
+        try:
+            while True:
+                report = worker.drain_once(flush=not forever)
+                total.add(report)
+                if not forever or stop.wait(interval):
+                    break
+        finally:
+            store.close()
+        print(
+            f"notify: sent {total.events_sent} event(s) in {total.messages_sent} message(s); "
+            f"{total.messages_failed} message(s) failed and stay queued"
+        )
+        if total.messages_failed and not forever:
+            self.exitcode = 1
+
+    def _test(self, url: str) -> None:
+        view = EventView(
+            0, "new_item", "https://example.org/", "https://example.org/test", "topiccrawl test message", utc_now_iso()
+        )
+        result = send(url, render([view]), timeout=self.settings.getfloat("TOPICCRAWL_NOTIFY_TIMEOUT", 15.0))
+        if result.ok:
+            print(f"notify: test message sent to {describe(url)}")
+        else:
+            print(f"notify: test message to {describe(url)} failed: {result.error}")
+            self.exitcode = 1
+
+    def _status(self) -> None:
+        store = EventStore.open(self._state_dir)
+        try:
+            counts = store.counts()
+            print(f"latest event id: {store.latest_event_id()}")
+            for state in sorted(counts):
+                print(f"{state:10} {counts[state]}")
+            for label, state, n in store.channel_counts():
+                print(f"  {label}: {state} {n}")
+        finally:
+            store.close()
