@@ -68,3 +68,10 @@ ADDONS = {
 }
 # Redis URL of a distributed crawl's shared frontier and dedup (unset: single machine).
 TOPICCRAWL_REDIS_URL = None
+
+# --- monitor: watch templates, watches, the monitor spider ---
+# Most fetches per second of `scrapy crawl monitor`, over all watches (Scrapy's
+# per-host politeness still applies on top).
+TOPICCRAWL_MONITOR_RATE = 1.0
+# Seconds between re-reads of the watches table (picks up `scrapy watch add/remove`).
+TOPICCRAWL_MONITOR_RELOAD = 10.0
