@@ -75,3 +75,6 @@ TOPICCRAWL_REDIS_URL = None
 TOPICCRAWL_MONITOR_RATE = 1.0
 # Seconds between re-reads of the watches table (picks up `scrapy watch add/remove`).
 TOPICCRAWL_MONITOR_RELOAD = 10.0
+# Fetch every watch at least this often (seconds), whatever the revisit scheduler
+# says; 0 leaves it all to the scheduler.
+TOPICCRAWL_MONITOR_MAX_INTERVAL = 0

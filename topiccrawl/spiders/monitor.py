@@ -71,6 +71,7 @@ class MonitorSpider(scrapy.Spider):
         self.scheduler = RevisitScheduler()
         self._in_flight: set[str] = set()
         self._known: set[int] = set()
+        self._last_fetch: dict[str, float] = {}
 
     @classmethod
     def from_crawler(cls, crawler: Crawler, *args: Any, **kwargs: Any) -> MonitorSpider:
@@ -78,6 +79,7 @@ class MonitorSpider(scrapy.Spider):
         settings = crawler.settings
         spider.rate = settings.getfloat("TOPICCRAWL_MONITOR_RATE", 1.0)
         spider.reload_every = settings.getfloat("TOPICCRAWL_MONITOR_RELOAD", 10.0)
+        spider.max_interval = settings.getfloat("TOPICCRAWL_MONITOR_MAX_INTERVAL", 0.0)
         spider.allow_private = settings.getbool("TOPICCRAWL_ALLOW_PRIVATE_ADDRESSES")
         spider.store = WatchStore.in_state_dir(settings.get("TOPICCRAWL_STATE_DIR"))
         crawler.signals.connect(spider._close_store, signal=scrapy.signals.spider_closed)
@@ -107,7 +109,7 @@ class MonitorSpider(scrapy.Spider):
             if now - last_sync >= self.reload_every:
                 self._sync(now)
                 last_sync = now
-            nxt = self.scheduler.next_fetch(now)
+            nxt = self._next(now)
             if nxt is None:
                 wait = self.reload_every
             else:
@@ -125,12 +127,27 @@ class MonitorSpider(scrapy.Spider):
             if request is None:
                 # Removed, or refused (unsafe): it stays known so the next sync does not re-add it.
                 self.scheduler.remove(key)
+                self._last_fetch.pop(key, None)
                 if watch is None:
                     self._known.discard(int(key))
                 continue
             self._in_flight.add(key)
             next_slot = now + gap
             yield request
+
+    def _next(self, now: float) -> tuple[str, float] | None:
+        """The scheduler's choice, unless a watch has waited longer than ``TOPICCRAWL_MONITOR_MAX_INTERVAL``."""
+        nxt = self.scheduler.next_fetch(now)
+        if self.max_interval <= 0 or not self._last_fetch:
+            return nxt
+        key, last = min(
+            ((k, t) for k, t in self._last_fetch.items() if k not in self._in_flight),
+            key=lambda kt: kt[1],
+            default=(None, 0.0),
+        )
+        if key is not None and (nxt is None or last + self.max_interval < nxt[1]):
+            return key, last + self.max_interval
+        return nxt
 
     def _sync(self, now: float) -> None:
         """Schedule new watches and forget removed ones."""
@@ -139,6 +156,7 @@ class MonitorSpider(scrapy.Spider):
             self.scheduler.add(str(watch_id), now)
         for watch_id in self._known - current:
             self.scheduler.remove(str(watch_id))
+            self._last_fetch.pop(str(watch_id), None)
         if current != self._known:
             logger.info("monitor: %d watches", len(current))
         self._known = current
@@ -178,7 +196,7 @@ class MonitorSpider(scrapy.Spider):
         if response.status == 304:
             stats.inc_value("monitor/not_modified")
             self.store.record_fetch(watch_id, fetched_at=fetched_at, status=304, changed=False)
-            self.scheduler.observe(key, fetched_at, False)
+            self._observe(key, fetched_at, False)
             return
         if not isinstance(response, TextResponse):
             self._failed(watch_id, fetched_at, response.status, "not a text page")
@@ -201,7 +219,7 @@ class MonitorSpider(scrapy.Spider):
         else:
             events = self._page(watch, template, response, fetched_at, validators)
         stats.inc_value("monitor/events", len(events))
-        self.scheduler.observe(key, fetched_at, bool(events))
+        self._observe(key, fetched_at, bool(events))
         yield from events
 
     def _links(
@@ -284,7 +302,14 @@ class MonitorSpider(scrapy.Spider):
         self.crawler.stats.inc_value("monitor/errors")
         logger.warning("monitor: watch %d failed: %s", watch_id, error)
         self.store.record_fetch(watch_id, fetched_at=fetched_at, status=status, changed=False, error=error[:500])
-        self.scheduler.observe(key, fetched_at, False)
+        self._observe(key, fetched_at, False)
+
+    def _observe(self, key: str, fetched_at: float, changed: bool) -> None:
+        if self.once:
+            return  # nothing to schedule in a one-shot run
+        self.scheduler.observe(key, fetched_at, changed)
+        if int(key) in self._known:  # not removed meanwhile
+            self._last_fetch[key] = fetched_at
 
 
 def _header(response: Response, name: bytes) -> str | None:
