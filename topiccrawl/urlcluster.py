@@ -35,12 +35,8 @@ from urllib.parse import parse_qsl, urljoin, urlsplit, urlunsplit
 
 from topiccrawl.textutil import normalize_space
 
-LEVELS = ("host", "directory", "file", "region")
-_DEDUP_ORDER = ("file", "directory", "host", "region")
-# A cluster that contains the best one and scores nearly as well is preferred:
-# items split over two DOM positions (pinned and ordinary threads) are one list.
-NEAR_TIE = 0.9
-STRAGGLERS = 0.1  # at most this share of the best cluster's size may be added
+LEVELS = ("host", "directory", "file", "region", "container")
+_DEDUP_ORDER = ("file", "directory", "host", "region", "container")
 # Below this score nothing looks like a list (e.g. three short navigation links):
 # about log2(3) links of 3-character titles, or 5 links of 1-2 characters.
 MIN_LIST_SCORE = 0.5
@@ -56,6 +52,7 @@ class Link:
     url: str  # absolute, without fragment
     text: str  # whitespace-normalised anchor text (or title/alt when the anchor has none)
     dom_path: str = ""  # tag path of the anchor's ancestors, e.g. "html/body/div/ul/li"
+    dom_position: tuple[int, ...] = ()  # index of each of those ancestors among its parent's children
 
 
 def _generalise(segment: str) -> str:
@@ -88,7 +85,11 @@ class UrlPattern:
     file_ext: str | None = None
     file_name: str | None = None  # dynamic pages: the script name
     query_keys: tuple[str, ...] | None = None  # dynamic pages: sorted query keys
-    dom_path: str | None = None  # region level only
+    # region level: the anchors' exact tag path; container level: the tag path of
+    # the element that holds the list (anchors anywhere below it match)
+    dom_path: str | None = None
+    # container level: how many items one record (child of the container) holds
+    per_record: int | None = None
 
     def matches(self, url: str, dom_path: str | None = None) -> bool:
         """Whether ``url`` (found at ``dom_path``, when known) has this shape."""
@@ -103,9 +104,10 @@ class UrlPattern:
         if self.level == "directory":
             return True
         file_ok = self._dynamic_matches(name, parts.query) if self.dynamic else self._static_matches(name, parts.query)
-        if self.level == "region":
-            return file_ok and (dom_path is None or dom_path == self.dom_path)
-        return file_ok
+        if not file_ok or dom_path is None or self.level not in ("region", "container"):
+            return file_ok
+        inside = self.level == "container" and dom_path.startswith(f"{self.dom_path}/")
+        return inside or dom_path == self.dom_path
 
     def _dynamic_matches(self, name: str, query: str) -> bool:
         keys = tuple(sorted({k for k, _ in parse_qsl(query, keep_blank_values=True)}))
@@ -133,6 +135,8 @@ class UrlPattern:
             stem = f"{self.file_prefix}*" if self.file_prefix else (self.file_shape or "")
             text = f"{self.host}{directory}{stem}{ext}"
         if self.level == "region":
+            text += f"  at <{self.dom_path}>"
+        elif self.level == "container":
             text += f"  in <{self.dom_path}>"
         return text
 
@@ -198,9 +202,16 @@ def extract_links(html: str, base_url: str) -> list[Link]:
         if not text:
             alts = anchor.xpath(".//img/@alt")
             text = normalize_space(str(alts[0])) if alts else ""
-        path = "/".join(el.tag for el in reversed(list(anchor.iterancestors())) if isinstance(el.tag, str))
-        links.append(Link(url, text, path))
+        ancestors = [el for el in reversed(list(anchor.iterancestors())) if isinstance(el.tag, str)]
+        path = "/".join(el.tag for el in ancestors)
+        position = tuple(_index_in_parent(el) for el in ancestors)
+        links.append(Link(url, text, path, position))
     return links
+
+
+def _index_in_parent(element: object) -> int:
+    parent = element.getparent()  # type: ignore[attr-defined]
+    return 0 if parent is None else parent.index(element)
 
 
 def _static_prefixes(stems: Iterable[str]) -> dict[str, str]:
@@ -269,23 +280,20 @@ def cluster_links(links: Sequence[Link]) -> list[Cluster]:
             by_key[pattern].append(link)
             region = replace(pattern, level="region", dom_path=link.dom_path)
             by_key[region].append(link)
-    seen: set[frozenset[str]] = set()
-    clusters: list[Cluster] = []
-    # The same member set at several levels is kept at the most specific URL level
-    # (file before directory before host), so its template does not over-generalise;
-    # a DOM region only when no URL shape alone yields that set.
-    for level in _DEDUP_ORDER:
-        for pattern, members in by_key.items():
-            if pattern.level != level:
-                continue
-            key = frozenset(link.url for link in members)
-            if key in seen:
-                continue
-            seen.add(key)
-            clusters.append(Cluster(pattern, list(members)))
-    for cluster in clusters:
+    # The same member set at several levels is kept once: at the most specific URL
+    # level (file before directory before host), so its template does not
+    # over-generalise; as a DOM region only when no URL shape alone yields it, and
+    # then the region whose links read most like items (titles, not reply counts).
+    best: dict[frozenset[str], Cluster] = {}
+    for pattern, members in by_key.items():
+        cluster = Cluster(pattern, list(members))
         cluster.score = list_score(cluster)
-    return clusters
+        key = frozenset(link.url for link in members)
+        kept = best.get(key)
+        rank = (_DEDUP_ORDER.index(pattern.level), -cluster.score)
+        if kept is None or rank < (_DEDUP_ORDER.index(kept.pattern.level), -kept.score):
+            best[key] = cluster
+    return sorted(best.values(), key=lambda c: LEVELS.index(c.pattern.level))
 
 
 def _text_length(text: str) -> float:
@@ -340,12 +348,59 @@ def auto_choose(links: Sequence[Link]) -> Cluster | None:
     if not ranked or ranked[0].score < MIN_LIST_SCORE:
         return None
     best = ranked[0]
-    members = set(best.urls)
-    # Stragglers only: a superset that adds a second list (a sidebar) is another choice.
-    stragglers = max(2, int(STRAGGLERS * len(members)))
-    supersets = [
-        c
-        for c in ranked[1:]
-        if c.score >= NEAR_TIE * best.score and members < set(c.urls) and len(c.urls) - len(members) <= stragglers
-    ]
-    return max(supersets, key=lambda c: len(c.urls), default=best)
+    if best.pattern.level != "region":
+        return best
+    return _whole_list(best, links)
+
+
+def _whole_list(region: Cluster, links: Sequence[Link]) -> Cluster:
+    """A region's list container, with every link of the region's URL shape inside it.
+
+    A list's items do not always share one tag path (pinned threads are marked
+    up differently from ordinary ones), but they share the element that holds
+    the list: the deepest common ancestor of the region's anchors. A sidebar
+    linking the same kind of URL lies outside it.
+    """
+    positions = [link.dom_position for link in region.links]
+    depth = 0
+    while all(len(p) > depth for p in positions) and len({p[depth] for p in positions}) == 1:
+        depth += 1
+    if depth == 0:
+        return region
+    container = "/".join(region.links[0].dom_path.split("/")[:depth])
+    per_record: dict[int, set[str]] = defaultdict(set)
+    for link in region.links:
+        if len(link.dom_position) > depth:
+            per_record[link.dom_position[depth]].add(link.url)
+    typical = round(statistics.median(len(urls) for urls in per_record.values())) if per_record else None
+    pattern = replace(region.pattern, level="container", dom_path=container, per_record=typical)
+    cluster = Cluster(pattern, select_links(pattern, links))
+    cluster.score = list_score(cluster)
+    return cluster
+
+
+def select_links(pattern: UrlPattern, links: Sequence[Link]) -> list[Link]:
+    """The links of a page that a pattern selects: its matches, minus non-items inside a list container.
+
+    Inside a container, a URL linked from several records (a badge in every
+    author's row) is not an item, and a record holds ``per_record`` items: those
+    with the longest texts (a thread's title, not its author's badges).
+    """
+    matched = [link for link in links if pattern.matches(link.url, link.dom_path)]
+    if pattern.level != "container" or not pattern.dom_path:
+        return matched
+    depth = pattern.dom_path.count("/") + 1
+    records: dict[str, set[int]] = defaultdict(set)
+    longest: dict[str, float] = defaultdict(float)
+    for link in matched:
+        records[link.url].add(link.dom_position[depth] if len(link.dom_position) > depth else -1)
+        longest[link.url] = max(longest[link.url], _text_length(link.text))
+    by_record: dict[int, list[str]] = defaultdict(list)
+    for url, where in records.items():
+        if len(where) == 1:
+            by_record[next(iter(where))].append(url)
+    keep: set[str] = set()
+    for urls in by_record.values():
+        urls.sort(key=lambda u: -longest[u])
+        keep.update(urls[: pattern.per_record] if pattern.per_record else urls)
+    return [link for link in matched if link.url in keep]

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from topiccrawl.fingerprint import checksum, hamming, text_simhash
-from topiccrawl.urlcluster import Cluster, Link, UrlPattern, auto_choose, extract_links
+from topiccrawl.urlcluster import Cluster, Link, UrlPattern, auto_choose, extract_links, select_links
 
 # Near-duplicate distance for 64-bit simhash (Manku et al.): at most 3 differing bits.
 DEFAULT_PAGE_THRESHOLD = 3
@@ -117,9 +117,8 @@ class PageItem:
 def apply_links(template: LinkTemplate, links: Sequence[Link]) -> list[PageItem]:
     """The page's items under a link template: distinct URLs in page order, each with its longest text."""
     best: dict[str, str] = {}
-    for link in links:
-        known = link.url in best
-        if (not known or len(link.text) > len(best[link.url])) and template.pattern.matches(link.url, link.dom_path):
+    for link in select_links(template.pattern, links):
+        if link.url not in best or len(link.text) > len(best[link.url]):
             best[link.url] = link.text
     return [PageItem(url, text) for url, text in best.items()]
 

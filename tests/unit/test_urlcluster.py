@@ -9,7 +9,15 @@ from hypothesis import strategies as st
 
 from topiccrawl.demo.changing import LAYOUTS, LIST_PATHS, ChangingSite
 from topiccrawl.demo.server import SiteRequest
-from topiccrawl.urlcluster import Link, UrlPattern, auto_choose, cluster_links, extract_links, ranked_clusters
+from topiccrawl.urlcluster import (
+    Link,
+    UrlPattern,
+    auto_choose,
+    cluster_links,
+    extract_links,
+    ranked_clusters,
+    select_links,
+)
 
 TIEBA = Path(__file__).resolve().parent.parent / "fixtures" / "monitor" / "tieba_thread_list.html"
 BASE = "http://127.0.0.1:8080"
@@ -99,6 +107,35 @@ def test_auto_choose_finds_the_thread_list_on_a_real_tieba_page() -> None:
     got = set(chosen.urls)
     precision, recall = len(got & truth) / len(got), len(got & truth) / len(truth)
     assert precision >= 0.95 and recall >= 0.9, (precision, recall)
+
+
+def test_auto_choose_finds_the_thread_list_on_a_real_discuz_page() -> None:
+    import lxml.html
+
+    html = (TIEBA.parent / "discuz_catalog.html").read_text(encoding="utf-8")
+    url = "http://bbs.talkop.com/forum-1-1.html"
+    # Discuz! marks thread titles with the class "xst"; a featured-threads sidebar
+    # links the same threads' static URLs and must not be chosen.
+    titles = lxml.html.document_fromstring(html).xpath('//a[contains(concat(" ", @class, " "), " xst ")]/@href')
+    truth = {str(href) for href in titles}
+    chosen = auto_choose(extract_links(html, url))
+    assert chosen is not None and set(chosen.urls) == truth
+
+
+def test_container_template_selects_one_item_per_record_and_drops_repeated_badges() -> None:
+    html = "<html><body><div><ul>{}</ul></div><div><a href='/p/9'>侧栏里的另一个帖子标题</a></div></body></html>"
+    rows = "".join(
+        f"<li><div><a href='/p/{i}'>第{i}个帖子的标题比较长</a></div>"
+        f"<span><a href='/p/1000'>认证</a><a href='/u/{i}'>作者</a></span></li>"
+        for i in range(1, 6)
+    )
+    rows += "<li><ul><li><div><a href='/p/77'>置顶帖子的标题也很长</a></div></li></ul></li>"
+    links = extract_links(html.format(rows), "http://h.org/")
+    chosen = auto_choose(links)
+    assert chosen is not None and chosen.pattern.level == "container"
+    assert set(chosen.urls) == {f"http://h.org/p/{i}" for i in (1, 2, 3, 4, 5, 77)}
+    again = UrlPattern.from_dict(chosen.pattern.to_dict())
+    assert [link.url for link in select_links(again, links)] == [link.url for link in chosen.links]
 
 
 def test_navigation_only_page_has_no_list() -> None:
