@@ -106,3 +106,19 @@ def test_long_run_picks_up_watches_added_while_running(serve: Callable[..., Fixt
     assert len(store.history(first)) > 2  # revisited, not fetched once
     assert result.stats["finish_reason"] == "finished"
     store.close()
+
+
+def test_watch_argument_restricts_the_run_and_adds_missing_watches(
+    serve: Callable[..., FixtureWeb], tmp_path: Path
+) -> None:
+    web = serve({"c": ChangingSite()})
+    base = web.base_urls["c"]
+    store = WatchStore.in_state_dir(tmp_path / "state")
+    other = store.add_watch(base + "/notice/", '{"kind": "auto"}')
+    crawl("monitor", tmp_path, args={"once": "true", "watch": base + "/news/"}, settings=FAST).check()
+    assert [w.url for w in store.watches()] == [base + "/notice/", base + "/news/"]
+    assert store.history(other) == []
+    assert {h.target for h in web.log.hits()} - {"/robots.txt"} == {"/news/"}
+    bad = crawl("monitor", tmp_path, args={"once": "true", "watch": "ftp://example.org/"})
+    assert bad.returncode != 0 and "-a watch: 'ftp://example.org/' is not an http(s) URL" in bad.log
+    store.close()

@@ -19,8 +19,9 @@
 - ``/page/article.html``: an article that gains a paragraph per clock tick (plus
   the same noise).
 
-The clock advances with :meth:`ChangingSite.advance` (tests in the same process)
-or ``GET /_admin/advance?n=1`` (anyone); ``GET /_admin/clock`` reads it. The
+The clock advances with :meth:`ChangingSite.advance` (tests in the same process),
+``GET /_admin/advance?n=1`` (anyone), or by itself every ``tick_seconds`` (the
+demo); ``GET /_admin/clock`` reads it. The
 site knows its ground truth: :meth:`ChangingSite.item_urls` lists the item links
 a list page shows at the current clock.
 """
@@ -29,6 +30,7 @@ from __future__ import annotations
 
 import hashlib
 import threading
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from email.utils import formatdate, parsedate_to_datetime
@@ -100,9 +102,12 @@ class ListItem:
 class ChangingSite:
     """List and article pages that change when the clock advances; see the module docstring."""
 
-    def __init__(self, initial_items: int = 24, page_size: int = 20) -> None:
+    def __init__(self, initial_items: int = 24, page_size: int = 20, tick_seconds: float | None = None) -> None:
         self.initial_items = initial_items
         self.page_size = page_size
+        # With tick_seconds the clock also advances by itself (the offline demo).
+        self.tick_seconds = tick_seconds
+        self._started = time.monotonic()
         self._clock = 0
         self._requests = 0  # drives the noise (timestamp, rotating ad)
         self._lock = threading.Lock()
@@ -110,14 +115,15 @@ class ChangingSite:
     # -- clock -------------------------------------------------------------
     @property
     def clock(self) -> int:
+        ticks = int((time.monotonic() - self._started) / self.tick_seconds) if self.tick_seconds else 0
         with self._lock:
-            return self._clock
+            return self._clock + ticks
 
     def advance(self, n: int = 1) -> int:
         """Advance the clock by ``n`` ticks: every list page gains ``n`` items."""
         with self._lock:
             self._clock += n
-            return self._clock
+        return self.clock
 
     # -- ground truth --------------------------------------------------------
     def items(self, layout: str) -> list[ListItem]:

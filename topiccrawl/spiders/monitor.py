@@ -5,6 +5,7 @@ Long-running by default; bounded runs for tests and cron:
     scrapy crawl monitor                       # run until stopped
     scrapy crawl monitor -a once=true          # fetch every watch once, then stop
     scrapy crawl monitor -a duration=3600      # run for an hour
+    scrapy crawl monitor -a watch=URL1,URL2    # only these pages (added as auto watches if new)
 
 Each fetch is a conditional request (the watch's stored ``ETag`` and
 ``Last-Modified``), so an unchanged page costs a 304. The watch's template is
@@ -32,7 +33,7 @@ from scrapy.http import Response, TextResponse
 from scrapy.spidermiddlewares.httperror import HttpError
 from twisted.python.failure import Failure
 
-from topiccrawl.args import parse_bool, parse_float
+from topiccrawl.args import check_http_url, parse_bool, parse_float
 from topiccrawl.items import ChangeEvent
 from topiccrawl.netguard import UnsafeURLError, check_url
 from topiccrawl.revisit import RevisitScheduler
@@ -64,10 +65,14 @@ class MonitorSpider(scrapy.Spider):
     # 304 is an answer ("unchanged"), not an error.
     handle_httpstatus_list = [304]
 
-    def __init__(self, once: str | bool = False, duration: str | float = 0, **kwargs: Any) -> None:
+    def __init__(
+        self, once: str | bool = False, duration: str | float = 0, watch: str | None = None, **kwargs: Any
+    ) -> None:
         super().__init__(**kwargs)
         self.once = parse_bool("once", once)
         self.duration = parse_float("duration", duration, low=0)
+        self.only_urls = [check_http_url(u, source="-a watch") for u in (watch or "").split(",") if u.strip()]
+        self.only_ids: set[int] | None = None
         self.scheduler = RevisitScheduler()
         self._in_flight: set[str] = set()
         self._known: set[int] = set()
@@ -82,8 +87,19 @@ class MonitorSpider(scrapy.Spider):
         spider.max_interval = settings.getfloat("TOPICCRAWL_MONITOR_MAX_INTERVAL", 0.0)
         spider.allow_private = settings.getbool("TOPICCRAWL_ALLOW_PRIVATE_ADDRESSES")
         spider.store = WatchStore.in_state_dir(settings.get("TOPICCRAWL_STATE_DIR"))
+        if spider.only_urls:
+            spider.only_ids = spider._ensure_watches(spider.only_urls)
         crawler.signals.connect(spider._close_store, signal=scrapy.signals.spider_closed)
         return spider
+
+    def _ensure_watches(self, urls: list[str]) -> set[int]:
+        """Ids of the watches of ``urls``, adding an ``auto`` watch for a URL not watched yet."""
+        existing = {w.url: w.id for w in self.store.watches()}
+        auto = template_to_json(AutoTemplate())
+        return {existing.get(url) or self.store.add_watch(url, auto) for url in urls}
+
+    def _watches(self) -> list[Watch]:
+        return [w for w in self.store.watches() if self.only_ids is None or w.id in self.only_ids]
 
     def _close_store(self) -> None:
         self.store.close()
@@ -93,7 +109,7 @@ class MonitorSpider(scrapy.Spider):
         gap = 1.0 / self.rate if self.rate > 0 else 0.0
         next_slot = 0.0
         if self.once:
-            for watch in self.store.watches():
+            for watch in self._watches():
                 if (request := self._request(watch)) is not None:
                     await asyncio.sleep(max(0.0, next_slot - time.time()))
                     next_slot = time.time() + gap
@@ -151,7 +167,7 @@ class MonitorSpider(scrapy.Spider):
 
     def _sync(self, now: float) -> None:
         """Schedule new watches and forget removed ones."""
-        current = {w.id for w in self.store.watches()}
+        current = {w.id for w in self._watches()}
         for watch_id in current - self._known:
             self.scheduler.add(str(watch_id), now)
         for watch_id in self._known - current:
