@@ -31,9 +31,12 @@ def test_once_reports_exactly_the_new_items_noise_nothing_and_uses_304(
     forum = store.add_watch(base + LIST_PATHS["forum"], '{"kind": "auto"}')
     noisy = store.add_watch(base + "/page/noisy.html", '{"kind": "page", "threshold": 3}')
     article = store.add_watch(base + "/page/article.html", '{"kind": "page", "threshold": 3}')
+    gone = store.add_watch(base + "/page/gone.html", '{"kind": "auto"}')
 
-    # First run: only learns what is there.
+    # First run: only learns what is there; a failed fetch is history too.
     assert _once(tmp_path) == []
+    [failed] = store.history(gone)
+    assert failed.status == 404 and failed.error and "HttpError" in failed.error
     assert store.get(news).template.startswith('{"kind": "links"')  # type: ignore[union-attr]
 
     site.advance(2)
