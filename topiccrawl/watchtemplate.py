@@ -23,6 +23,7 @@ import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
+from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 from topiccrawl.fingerprint import checksum, hamming, text_simhash
 from topiccrawl.urlcluster import Cluster, Link, UrlPattern, auto_choose, extract_links, select_links
@@ -38,13 +39,29 @@ class TemplateError(ValueError):
 @dataclass(frozen=True, slots=True)
 class LinkTemplate:
     pattern: UrlPattern
+    # Dynamic pages: the query keys that tell items apart (those whose values
+    # differ between the items). A key with one value for every item, like a
+    # session id or "extra=page%3D1", is left out of an item's identity, so the
+    # same item reached with another session is not new. None: the whole URL.
+    identity_keys: tuple[str, ...] | None = None
     kind: str = "links"
 
     def describe(self) -> str:
         return f"links {self.pattern.describe()}"
 
     def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "pattern": self.pattern.to_dict()}
+        data: dict[str, Any] = {"kind": self.kind, "pattern": self.pattern.to_dict()}
+        if self.identity_keys is not None:
+            data["identity_keys"] = list(self.identity_keys)
+        return data
+
+    def item_key(self, url: str) -> str:
+        """What identifies the item at ``url``: the URL, or its path and identity keys' values."""
+        if self.identity_keys is None:
+            return url
+        parts = urlsplit(url)
+        values = sorted((k, v) for k, v in parse_qsl(parts.query, keep_blank_values=True) if k in self.identity_keys)
+        return urlunsplit((parts.scheme, parts.netloc, parts.path, urlencode(values), ""))
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,7 +96,9 @@ def template_from_dict(data: object) -> Template:
     kind = data.get("kind")
     if kind == "links":
         try:
-            return LinkTemplate(UrlPattern.from_dict(data["pattern"]))
+            keys = data.get("identity_keys")
+            identity = tuple(str(k) for k in keys) if keys is not None else None
+            return LinkTemplate(UrlPattern.from_dict(data["pattern"]), identity)
         except (KeyError, TypeError, ValueError) as exc:
             raise TemplateError(f"bad link template: {exc}") from None
     if kind == "page":
@@ -105,27 +124,43 @@ def template_to_json(template: Template) -> str:
 
 
 def template_for_cluster(cluster: Cluster) -> LinkTemplate:
-    return LinkTemplate(cluster.pattern)
+    """The template of a chosen cluster, with the identity keys its items show (dynamic pages)."""
+    if not cluster.pattern.dynamic:
+        return LinkTemplate(cluster.pattern)
+    values: dict[str, set[str]] = {}
+    urls = cluster.urls
+    for url in urls:
+        for key, value in parse_qsl(urlsplit(url).query, keep_blank_values=True):
+            values.setdefault(key, set()).add(value)
+    varying = tuple(sorted(k for k, v in values.items() if len(v) > 1))
+    # With one item nothing varies yet: keep every key.
+    return LinkTemplate(cluster.pattern, varying if len(urls) > 1 and varying else None)
 
 
 @dataclass(frozen=True, slots=True)
 class PageItem:
     url: str
     text: str
+    key: str = ""  # identity (see LinkTemplate.item_key); the URL when empty
+
+    @property
+    def identity(self) -> str:
+        return self.key or self.url
 
 
 def apply_links(template: LinkTemplate, links: Sequence[Link]) -> list[PageItem]:
-    """The page's items under a link template: distinct URLs in page order, each with its longest text."""
-    best: dict[str, str] = {}
+    """The page's items under a link template: distinct items in page order, each with its longest text."""
+    best: dict[str, PageItem] = {}
     for link in select_links(template.pattern, links):
-        if link.url not in best or len(link.text) > len(best[link.url]):
-            best[link.url] = link.text
-    return [PageItem(url, text) for url, text in best.items()]
+        key = template.item_key(link.url)
+        if key not in best or len(link.text) > len(best[key].text):
+            best[key] = PageItem(best[key].url if key in best else link.url, link.text, key)
+    return list(best.values())
 
 
 def new_items(items: Iterable[PageItem], known: set[str]) -> list[PageItem]:
-    """Items whose URL is not in ``known``, in page order."""
-    return [item for item in items if item.url not in known]
+    """Items whose identity is not in ``known``, in page order."""
+    return [item for item in items if item.identity not in known]
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,11 +4,10 @@ import pytest
 
 from topiccrawl.demo.changing import LIST_PATHS, ChangingSite
 from topiccrawl.demo.server import SiteRequest
-from topiccrawl.urlcluster import Link, UrlPattern, extract_links
+from topiccrawl.urlcluster import Link, UrlPattern, auto_choose, extract_links
 from topiccrawl.watchtemplate import (
     AutoTemplate,
     LinkTemplate,
-    PageItem,
     PageTemplate,
     TemplateError,
     apply_links,
@@ -16,6 +15,7 @@ from topiccrawl.watchtemplate import (
     page_changed,
     page_fingerprint,
     resolve_auto,
+    template_for_cluster,
     template_from_json,
     template_to_json,
 )
@@ -63,11 +63,26 @@ def test_apply_links_keeps_page_order_and_longest_text() -> None:
         Link("http://h.org/p/2", "第二个帖子"),
         Link("http://h.org/home/user", "用户"),
     ]
-    assert apply_links(template, links) == [
-        PageItem("http://h.org/p/2", "第二个帖子"),
-        PageItem("http://h.org/p/1", "第一个帖子"),
+    items = apply_links(template, links)
+    assert [(i.url, i.text, i.identity) for i in items] == [
+        ("http://h.org/p/2", "第二个帖子", "http://h.org/p/2"),
+        ("http://h.org/p/1", "第一个帖子", "http://h.org/p/1"),
     ]
-    assert new_items(apply_links(template, links), {"http://h.org/p/2"}) == [PageItem("http://h.org/p/1", "第一个帖子")]
+    assert [i.url for i in new_items(items, {"http://h.org/p/2"})] == ["http://h.org/p/1"]
+
+
+def test_constant_query_values_are_not_part_of_an_items_identity() -> None:
+    # A session id and a "came from page 1" parameter are the same for every item of the page.
+    page1 = [Link(f"http://h.org/view.php?tid={i}&sid=abc&extra=page1", f"帖子标题{i}") for i in range(1, 5)]
+    chosen = auto_choose(page1)
+    assert chosen is not None
+    template = template_for_cluster(chosen)
+    assert template.identity_keys == ("tid",)
+    assert template_from_json(template_to_json(template)) == template
+    known = {i.identity for i in apply_links(template, page1)}
+    later = [Link(f"http://h.org/view.php?extra=page2&tid={i}&sid=xyz", f"帖子标题{i}") for i in range(1, 6)]
+    fresh = new_items(apply_links(template, later), known)
+    assert [i.url for i in fresh] == ["http://h.org/view.php?extra=page2&tid=5&sid=xyz"]
 
 
 def test_link_template_finds_exactly_the_new_items_after_the_clock_advances() -> None:

@@ -38,21 +38,23 @@ def test_watch_round_trip_history_and_known_items(tmp_path: Path) -> None:
     watch = store.get(wid)
     assert watch is not None and watch.notify == ("mailto://a:b@c.org",) and not watch.baselined
     store.record_fetch(
-        wid, fetched_at=20.0, status=200, changed=False, items=[("u1", "t1")], etag='"e1"', baseline=True
+        wid, fetched_at=20.0, status=200, changed=False, items=[("u1", "u1", "t1")], etag='"e1"', baseline=True
     )
     store.record_fetch(wid, fetched_at=30.0, status=304, changed=False)
-    store.record_fetch(wid, fetched_at=40.0, status=200, changed=True, items=[("u1", "x"), ("u2", "t2")], new_items=1)
+    store.record_fetch(
+        wid, fetched_at=40.0, status=200, changed=True, items=[("u1", "u1", "x"), ("k2", "u2", "t2")], new_items=1
+    )
     watch = store.get(wid)
     assert watch is not None
     assert watch.baselined and watch.last_status == 200 and watch.last_change_at == 40.0
     assert watch.etag is None  # the last 200 sent no ETag: the old one is stale
-    assert store.known_urls(wid) == {"u1", "u2"}
+    assert store.known_keys(wid) == {"u1", "k2"}
     assert [(f.status, f.changed, f.new_items) for f in store.history(wid)] == [(200, 0, 0), (304, 0, 0), (200, 1, 1)]
     # Another reader (the notification side) sees the notify URLs as JSON.
     with sqlite3.connect(store.path) as conn:
         assert json.loads(conn.execute("SELECT notify FROM watches").fetchone()[0]) == ["mailto://a:b@c.org"]
     assert store.remove(wid) and store.get(wid) is None
-    assert store.known_urls(wid) == set() and store.history(wid) == []
+    assert store.known_keys(wid) == set() and store.history(wid) == []
     assert not store.remove(wid)
     # A fetch that lands after its watch was removed is dropped, not an error.
     store.record_fetch(wid, fetched_at=50.0, status=200, changed=False)

@@ -246,13 +246,13 @@ class MonitorSpider(scrapy.Spider):
             # The page no longer has the watched kind of link: its layout changed, or an error page.
             logger.warning("monitor: watch %d: no links match its template on %s", watch.id, response.url)
             self.crawler.stats.inc_value("monitor/template_empty")
-        fresh = new_items(items, self.store.known_urls(watch.id)) if watch.baselined else []
+        fresh = new_items(items, self.store.known_keys(watch.id)) if watch.baselined else []
         self.store.record_fetch(
             watch.id,
             fetched_at=fetched_at,
             status=response.status,
             changed=bool(fresh),
-            items=[(i.url, i.text) for i in items],
+            items=[(i.identity, i.url, i.text) for i in items],
             new_items=len(fresh),
             baseline=bool(items),
             **validators,

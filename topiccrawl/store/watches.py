@@ -11,8 +11,9 @@ Schema (the notification side reads ``watches.notify``)::
     watch_fetches(id INTEGER PRIMARY KEY, watch_id INTEGER, fetched_at REAL,
                   status INTEGER  -- HTTP status, 0 for a failed download,
                   changed INTEGER, new_items INTEGER, error TEXT)
-    watch_items(watch_id INTEGER, url TEXT, text TEXT, first_seen REAL,
-                PRIMARY KEY (watch_id, url))
+    watch_items(watch_id INTEGER, key TEXT  -- the item's identity (its URL, or path and
+                identity query keys), url TEXT, text TEXT, first_seen REAL,
+                PRIMARY KEY (watch_id, key))
     watch_templates(id INTEGER PRIMARY KEY, url TEXT, template TEXT, created_at REAL)
 
 Times are Unix seconds. Deleting a watch deletes its history and items.
@@ -59,10 +60,11 @@ CREATE TABLE IF NOT EXISTS watch_fetches (
 CREATE INDEX IF NOT EXISTS watch_fetches_by_watch ON watch_fetches(watch_id, fetched_at);
 CREATE TABLE IF NOT EXISTS watch_items (
     watch_id INTEGER NOT NULL REFERENCES watches(id) ON DELETE CASCADE,
+    key TEXT NOT NULL,
     url TEXT NOT NULL,
     text TEXT NOT NULL,
     first_seen REAL NOT NULL,
-    PRIMARY KEY (watch_id, url)
+    PRIMARY KEY (watch_id, key)
 );
 CREATE TABLE IF NOT EXISTS watch_templates (
     id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -192,7 +194,7 @@ class WatchStore:
         fetched_at: float,
         status: int,
         changed: bool,
-        items: Iterable[tuple[str, str]] = (),
+        items: Iterable[tuple[str, str, str]] = (),
         new_items: int = 0,
         etag: str | None = None,
         last_modified: str | None = None,
@@ -201,7 +203,10 @@ class WatchStore:
         baseline: bool = False,
         error: str | None = None,
     ) -> None:
-        """Record one fetch in one transaction: history row, newly known items, validators, fingerprint."""
+        """Record one fetch in one transaction: history row, newly known items, validators, fingerprint.
+
+        ``items`` are (identity key, URL, text) of every item on the page.
+        """
         with self._tx() as tx:
             if tx.execute("SELECT 1 FROM watches WHERE id = ?", (watch_id,)).fetchone() is None:
                 return  # removed while the fetch was in flight
@@ -211,8 +216,8 @@ class WatchStore:
                 (watch_id, fetched_at, status, int(changed), new_items, error),
             )
             tx.executemany(
-                "INSERT OR IGNORE INTO watch_items (watch_id, url, text, first_seen) VALUES (?, ?, ?, ?)",
-                [(watch_id, url, text, fetched_at) for url, text in items],
+                "INSERT OR IGNORE INTO watch_items (watch_id, key, url, text, first_seen) VALUES (?, ?, ?, ?, ?)",
+                [(watch_id, key, url, text, fetched_at) for key, url, text in items],
             )
             sets = ["last_fetch_at = ?", "last_status = ?"]
             values: list[object] = [fetched_at, status]
@@ -229,8 +234,9 @@ class WatchStore:
                 values.append(fetched_at)
             tx.execute(f"UPDATE watches SET {', '.join(sets)} WHERE id = ?", (*values, watch_id))
 
-    def known_urls(self, watch_id: int) -> set[str]:
-        return {r[0] for r in self.conn.execute("SELECT url FROM watch_items WHERE watch_id = ?", (watch_id,))}
+    def known_keys(self, watch_id: int) -> set[str]:
+        """Identities of the items seen on a watched page (``items`` passed to :meth:`record_fetch`)."""
+        return {r[0] for r in self.conn.execute("SELECT key FROM watch_items WHERE watch_id = ?", (watch_id,))}
 
     def history(self, watch_id: int) -> list[Fetch]:
         rows = self.conn.execute(
