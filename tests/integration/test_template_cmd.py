@@ -70,7 +70,7 @@ def test_auto_json_on_the_real_tieba_thread_list(serve: Callable[..., FixtureWeb
     base = serve({"tieba": SavedPage(TIEBA_PATH, body)}).base_urls["tieba"]
     truth = {base + href for href in re.findall(r'href="(/p/\d+)"', body.decode("utf-8"))}
     assert len(truth) == 50
-    doc = _auto_json(base + TIEBA_PATH, tmp_path, "--save")
+    doc = _auto_json(base + TIEBA_PATH, tmp_path)
     precision, recall = _precision_recall({link["url"] for link in doc["links"]}, truth)
     assert precision >= 0.95 and recall >= 0.9, (precision, recall)
     assert isinstance(doc["template_id"], int)
@@ -79,12 +79,13 @@ def test_auto_json_on_the_real_tieba_thread_list(serve: Callable[..., FixtureWeb
 def test_pick_by_number_and_whole_page(serve: Callable[..., FixtureWeb], tmp_path: Path) -> None:
     base = serve({"c": ChangingSite()}).base_urls["c"]
     url = base + LIST_PATHS["notice"]
-    listing = run_scrapy("template", url, "--pick", "2", "--save", *_settings(tmp_path))
+    listing = run_scrapy("template", url, "--pick", "2", *_settings(tmp_path))
     assert listing.returncode == 0, listing.stderr[-2000:]
     assert re.search(r"saved template \d+: scrapy watch add", listing.stdout)
-    page = run_scrapy("template", url, "--pick", "0", "--json", *_settings(tmp_path))
+    page = run_scrapy("template", url, "--pick", "0", "--json", "--no-save", *_settings(tmp_path))
     doc = json.loads(page.stdout)
     assert doc["template"] == {"kind": "page", "threshold": 3} and doc["links"] == []
+    assert "template_id" not in doc
     assert re.fullmatch(r"[0-9a-f]{16}", doc["chosen"]["simhash"])
     too_far = run_scrapy("template", url, "--pick", "999", *_settings(tmp_path))
     assert too_far.returncode == 2 and "no cluster 999" in too_far.stderr

@@ -27,7 +27,6 @@ def test_add_list_remove_round_trip_masks_secrets(tmp_path: Path) -> None:
         "http://127.0.0.1:9/news/",
         "--notify",
         "mailto://alice:hunter2@mail.example.com",
-        "--notify",
         "tgram://123456:SECRETtoken/42",
     )
     assert code == 0, err

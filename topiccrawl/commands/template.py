@@ -5,10 +5,11 @@ charset fixes), clusters its links by URL shape (:mod:`topiccrawl.urlcluster`),
 shows each cluster with its first link texts, and lets the user pick one: at
 the prompt, with ``--pick N``, or ``--auto`` (the cluster that looks most like a
 list of items). ``0`` (or ``--page``) picks the whole page. ``--json`` prints the
-choice and the chosen cluster's links (text and URL) as JSON; ``--save`` stores
-the template in the state store and prints its id, for ``scrapy watch add URL --template ID``.
+choice and the chosen cluster's links (text and URL) as JSON. The chosen
+template is saved in the state store (unless ``--no-save``) and its id printed,
+for ``scrapy watch add URL --template ID``.
 
-    scrapy template https://example.org/news/ --auto --json --save
+    scrapy template https://example.org/news/ --auto --json
 """
 
 from __future__ import annotations
@@ -81,7 +82,7 @@ class Command(ScrapyCommand):
         choice.add_argument("--pick", type=int, metavar="N", help="pick cluster N as listed (0: the whole page)")
         choice.add_argument("--page", action="store_true", help="watch the whole page (its main text)")
         parser.add_argument("--json", action="store_true", help="print the choice and its links as JSON")
-        parser.add_argument("--save", action="store_true", help="save the template and print its id")
+        parser.add_argument("--no-save", action="store_true", help="only show the choice; do not save the template")
         parser.add_argument("--clusters", type=int, default=15, metavar="K", help="list at most K clusters")
 
     def run(self, args: list[str], opts: Namespace) -> None:
@@ -96,7 +97,7 @@ class Command(ScrapyCommand):
         cluster = self._choose(ranked, links, opts)
         template: Template = template_for_cluster(cluster) if cluster is not None else PageTemplate()
         template_id = None
-        if opts.save:
+        if not opts.no_save:
             from topiccrawl.store.watches import WatchStore
 
             store = WatchStore.in_state_dir(self.settings.get("TOPICCRAWL_STATE_DIR"))

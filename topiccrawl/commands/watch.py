@@ -6,7 +6,7 @@
 
 ``--template`` is ``auto`` (default: the most list-like link cluster, chosen on
 the first fetch), ``page`` (the whole page's main text), the id of a template
-saved by ``scrapy template URL --save``, or a template as JSON. Notification
+saved by ``scrapy template URL``, or a template as JSON. Notification
 URLs are Apprise URLs stored with the watch; listings mask their secrets.
 Watches live in the state store (``TOPICCRAWL_STATE_DIR``).
 """
@@ -55,7 +55,12 @@ class Command(ScrapyCommand):
             "--template", default="auto", help="auto (default), page, a saved template id, or template JSON"
         )
         parser.add_argument(
-            "--notify", action="append", default=[], metavar="URL", help="Apprise URL to notify (repeatable)"
+            "--notify",
+            action="extend",
+            nargs="+",
+            default=[],
+            metavar="URL",
+            help="Apprise URL(s) to notify (repeatable; put the watched URL first)",
         )
         parser.add_argument("--json", action="store_true", help="list: print JSON (secrets masked)")
 
@@ -97,7 +102,7 @@ class Command(ScrapyCommand):
         if value.isdigit():
             saved = store.template(int(value))
             if saved is None:
-                raise UsageError(f"no saved template {value}; see scrapy template URL --save", print_help=False)
+                raise UsageError(f"no saved template {value}; see scrapy template URL", print_help=False)
             return saved[1]
         try:
             return template_to_json(template_from_json(value))
