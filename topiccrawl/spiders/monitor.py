@@ -15,7 +15,9 @@ template emits one ``page_changed`` event when the main text changed beyond
 noise. The first successful fetch of a watch only records what is there. Every
 fetch is recorded in the watch's history, and its outcome (changed or not) is
 fed to :class:`topiccrawl.revisit.RevisitScheduler`. Watches added or removed
-while the spider runs are picked up every ``TOPICCRAWL_MONITOR_RELOAD`` seconds.
+while the spider runs are picked up every ``TOPICCRAWL_MONITOR_RELOAD`` seconds;
+a watch's recorded history is replayed into the scheduler when the spider first
+sees it, so what the scheduler learned survives a restart.
 The spider only emits events; notification happens in the pipelines.
 """
 
@@ -58,6 +60,7 @@ from topiccrawl.watchtemplate import (
 logger = logging.getLogger(__name__)
 
 _IDLE_POLL = 0.05  # seconds between looks at the scheduler while its next watch is still being fetched
+HISTORY_REPLAY = 500  # most recent fetches of a watch replayed into the scheduler when it is first seen
 
 
 class MonitorSpider(scrapy.Spider):
@@ -74,7 +77,7 @@ class MonitorSpider(scrapy.Spider):
         self.only_urls = [check_http_url(u, source="-a watch") for u in (watch or "").split(",") if u.strip()]
         self.only_ids: set[int] | None = None
         self.scheduler = RevisitScheduler()
-        self._in_flight: set[str] = set()
+        self._in_flight: dict[str, float] = {}  # key -> dispatch time
         self._known: set[int] = set()
         self._last_fetch: dict[str, float] = {}
 
@@ -85,6 +88,9 @@ class MonitorSpider(scrapy.Spider):
         spider.rate = settings.getfloat("TOPICCRAWL_MONITOR_RATE", 1.0)
         spider.reload_every = settings.getfloat("TOPICCRAWL_MONITOR_RELOAD", 10.0)
         spider.max_interval = settings.getfloat("TOPICCRAWL_MONITOR_MAX_INTERVAL", 0.0)
+        # Longest a fetch can take, retries included, before it counts as lost.
+        attempts = 1 + settings.getint("RETRY_TIMES")
+        spider.lost_after = attempts * settings.getfloat("DOWNLOAD_TIMEOUT", 180.0) + 60.0
         spider.allow_private = settings.getbool("TOPICCRAWL_ALLOW_PRIVATE_ADDRESSES")
         spider.store = WatchStore.in_state_dir(settings.get("TOPICCRAWL_STATE_DIR"))
         if spider.only_urls:
@@ -125,6 +131,7 @@ class MonitorSpider(scrapy.Spider):
             if now - last_sync >= self.reload_every:
                 self._sync(now)
                 last_sync = now
+            self._release_lost(now)
             nxt = self._next(now)
             if nxt is None:
                 wait = self.reload_every
@@ -147,7 +154,7 @@ class MonitorSpider(scrapy.Spider):
                 if watch is None:
                     self._known.discard(int(key))
                 continue
-            self._in_flight.add(key)
+            self._in_flight[key] = now
             next_slot = now + gap
             yield request
 
@@ -165,11 +172,26 @@ class MonitorSpider(scrapy.Spider):
             return key, last + self.max_interval
         return nxt
 
+    def _release_lost(self, now: float) -> None:
+        """Forget fetches that never reported back (dropped by a middleware without an errback)."""
+        for key, since in list(self._in_flight.items()):
+            if now - since > self.lost_after:
+                logger.warning("monitor: watch %s: no outcome after %.0f s; rescheduling", key, now - since)
+                del self._in_flight[key]
+                self._observe(key, now, False)
+
     def _sync(self, now: float) -> None:
-        """Schedule new watches and forget removed ones."""
+        """Schedule new watches (replaying their recorded history) and forget removed ones."""
         current = {w.id for w in self._watches()}
         for watch_id in current - self._known:
-            self.scheduler.add(str(watch_id), now)
+            key = str(watch_id)
+            # The scheduler learns from past fetches, so a restart keeps what it learned.
+            history = self.store.history(watch_id)[-HISTORY_REPLAY:]
+            self.scheduler.add(key, history[0].fetched_at if history else now)
+            for fetch in history:
+                self.scheduler.observe(key, fetch.fetched_at, fetch.changed)
+            if history:
+                self._last_fetch[key] = history[-1].fetched_at
         for watch_id in self._known - current:
             self.scheduler.remove(str(watch_id))
             self._last_fetch.pop(str(watch_id), None)
@@ -203,7 +225,7 @@ class MonitorSpider(scrapy.Spider):
     def parse_watch(self, response: Response, watch_id: int) -> Any:
         fetched_at = time.time()
         key = str(watch_id)
-        self._in_flight.discard(key)
+        self._in_flight.pop(key, None)
         stats = self.crawler.stats
         stats.inc_value("monitor/fetches")
         watch = self.store.get(watch_id)
@@ -314,7 +336,7 @@ class MonitorSpider(scrapy.Spider):
 
     def _failed(self, watch_id: int, fetched_at: float, status: int, error: str) -> None:
         key = str(watch_id)
-        self._in_flight.discard(key)
+        self._in_flight.pop(key, None)
         self.crawler.stats.inc_value("monitor/errors")
         logger.warning("monitor: watch %d failed: %s", watch_id, error)
         self.store.record_fetch(watch_id, fetched_at=fetched_at, status=status, changed=False, error=error[:500])
