@@ -85,7 +85,8 @@ def test_long_run_picks_up_watches_added_while_running(serve: Callable[..., Fixt
             crawl(
                 "monitor",
                 tmp_path,
-                args={"duration": 10},
+                # Ends once both events are out; the duration is only a safety net.
+                args={"duration": 120, "until_events": 2},
                 settings={**FAST, "TOPICCRAWL_MONITOR_RELOAD": 0.5, "TOPICCRAWL_MONITOR_MAX_INTERVAL": 0.5},
             )
         )

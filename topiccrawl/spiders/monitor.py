@@ -6,6 +6,7 @@ Long-running by default; bounded runs for tests and cron:
     scrapy crawl monitor -a once=true          # fetch every watch once, then stop
     scrapy crawl monitor -a duration=3600      # run for an hour
     scrapy crawl monitor -a watch=URL1,URL2    # only these pages (added as auto watches if new)
+    scrapy crawl monitor -a until_events=1     # stop after the first change event
 
 Each fetch is a conditional request (the watch's stored ``ETag`` and
 ``Last-Modified``), so an unchanged page costs a 304. The watch's template is
@@ -35,7 +36,7 @@ from scrapy.http import Response, TextResponse
 from scrapy.spidermiddlewares.httperror import HttpError
 from twisted.python.failure import Failure
 
-from topiccrawl.args import check_http_url, parse_bool, parse_float
+from topiccrawl.args import check_http_url, parse_bool, parse_float, parse_int
 from topiccrawl.items import ChangeEvent
 from topiccrawl.netguard import UnsafeURLError, check_url
 from topiccrawl.revisit import RevisitScheduler
@@ -69,9 +70,16 @@ class MonitorSpider(scrapy.Spider):
     handle_httpstatus_list = [304]
 
     def __init__(
-        self, once: str | bool = False, duration: str | float = 0, watch: str | None = None, **kwargs: Any
+        self,
+        once: str | bool = False,
+        duration: str | float = 0,
+        watch: str | None = None,
+        until_events: str | int = 0,
+        **kwargs: Any,
     ) -> None:
         super().__init__(**kwargs)
+        self.until_events = parse_int("until_events", until_events, minimum=0)
+        self.events_emitted = 0
         self.once = parse_bool("once", once)
         self.duration = parse_float("duration", duration, low=0)
         self.only_urls = [check_http_url(u, source="-a watch") for u in (watch or "").split(",") if u.strip()]
@@ -127,6 +135,9 @@ class MonitorSpider(scrapy.Spider):
             now = time.time()
             if deadline is not None and now >= deadline:
                 logger.info("monitor: duration of %.0f s reached", self.duration)
+                return
+            if self.until_events and self.events_emitted >= self.until_events:
+                logger.info("monitor: %d change events emitted; stopping", self.events_emitted)
                 return
             if now - last_sync >= self.reload_every:
                 self._sync(now)
@@ -257,6 +268,7 @@ class MonitorSpider(scrapy.Spider):
         else:
             events = self._page(watch, template, response, fetched_at, validators)
         stats.inc_value("monitor/events", len(events))
+        self.events_emitted += len(events)
         self._observe(key, fetched_at, bool(events))
         yield from events
 
