@@ -368,15 +368,34 @@ def _whole_list(region: Cluster, links: Sequence[Link]) -> Cluster:
     if depth == 0:
         return region
     container = "/".join(region.links[0].dom_path.split("/")[:depth])
-    per_record: dict[int, set[str]] = defaultdict(set)
+    record_tag = _record_tag(region.links, depth)
+    per_record: dict[tuple[int, ...], set[str]] = defaultdict(set)
     for link in region.links:
-        if len(link.dom_position) > depth:
-            per_record[link.dom_position[depth]].add(link.url)
+        per_record[_record_of(link, depth, record_tag)].add(link.url)
     typical = round(statistics.median(len(urls) for urls in per_record.values())) if per_record else None
     pattern = replace(region.pattern, level="container", dom_path=container, per_record=typical)
     cluster = Cluster(pattern, select_links(pattern, links))
     cluster.score = list_score(cluster)
     return cluster
+
+
+def _record_tag(links: Sequence[Link], depth: int) -> str:
+    """The tag of a list's records: the most common tag of the container's children on the links' paths."""
+    tags = Counter(parts[depth] for link in links if len(parts := link.dom_path.split("/")) > depth)
+    return tags.most_common(1)[0][0] if tags else ""
+
+
+def _record_of(link: Link, depth: int, record_tag: str) -> tuple[int, ...]:
+    """The record holding a link: its deepest ancestor with the record tag, at or below the container's children.
+
+    The deepest, so that a record nesting a sub-list (pinned threads grouped in
+    one ``li``) counts each sub-record as a record.
+    """
+    tags = link.dom_path.split("/")
+    for j in range(len(tags) - 1, depth - 1, -1):
+        if tags[j] == record_tag:
+            return link.dom_position[: j + 1]
+    return link.dom_position[: depth + 1]
 
 
 def select_links(pattern: UrlPattern, links: Sequence[Link]) -> list[Link]:
@@ -390,12 +409,13 @@ def select_links(pattern: UrlPattern, links: Sequence[Link]) -> list[Link]:
     if pattern.level != "container" or not pattern.dom_path:
         return matched
     depth = pattern.dom_path.count("/") + 1
-    records: dict[str, set[int]] = defaultdict(set)
+    record_tag = _record_tag(matched, depth)
+    records: dict[str, set[tuple[int, ...]]] = defaultdict(set)
     longest: dict[str, float] = defaultdict(float)
     for link in matched:
-        records[link.url].add(link.dom_position[depth] if len(link.dom_position) > depth else -1)
+        records[link.url].add(_record_of(link, depth, record_tag))
         longest[link.url] = max(longest[link.url], _text_length(link.text))
-    by_record: dict[int, list[str]] = defaultdict(list)
+    by_record: dict[tuple[int, ...], list[str]] = defaultdict(list)
     for url, where in records.items():
         if len(where) == 1:
             by_record[next(iter(where))].append(url)
