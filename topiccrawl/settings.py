@@ -136,3 +136,12 @@ TOPICCRAWL_NOTIFY_RESEND_UNCERTAIN = False
 # `scrapy feed serve` binds here by default.
 TOPICCRAWL_FEED_HOST = "127.0.0.1"
 TOPICCRAWL_FEED_PORT = 8077
+# --- monitor: watch templates, watches, the monitor spider ---
+# Most fetches per second of `scrapy crawl monitor`, over all watches (Scrapy's
+# per-host politeness still applies on top).
+TOPICCRAWL_MONITOR_RATE = 1.0
+# Seconds between re-reads of the watches table (picks up `scrapy watch add/remove`).
+TOPICCRAWL_MONITOR_RELOAD = 10.0
+# Fetch every watch at least this often (seconds), whatever the revisit scheduler
+# says; 0 leaves it all to the scheduler.
+TOPICCRAWL_MONITOR_MAX_INTERVAL = 0

@@ -11,6 +11,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from topiccrawl.demo.changing import LIST_PATHS, ChangingSite
 from topiccrawl.demo.sample import SampleSite
 from topiccrawl.demo.server import Site
 
@@ -33,5 +34,16 @@ DEMO_JOBS: list[DemoJob] = [
         description="breadth-first crawl of a small site in mixed encodings (UTF-8, GBK, GB18030)",
         sites=lambda: {"sample": SampleSite()},
         spider_args=lambda urls: {"start_url": urls["sample"] + "/"},
+    ),
+    DemoJob(
+        name="monitor",
+        spider="monitor",
+        description="watches a news list and an article that change every 2 s; reports new items and page changes",
+        sites=lambda: {"changing": ChangingSite(tick_seconds=2.0)},
+        spider_args=lambda urls: {
+            "watch": f"{urls['changing']}{LIST_PATHS['news']},{urls['changing']}/page/article.html",
+            "duration": 7,
+        },
+        settings={"TOPICCRAWL_MONITOR_MAX_INTERVAL": 1.0, "TOPICCRAWL_MONITOR_RATE": 10.0},
     ),
 ]

@@ -1,0 +1,77 @@
+"""Precision and recall of ``scrapy template --auto`` (the seed's metric for Algorithm 1).
+
+For each list page: the links of the cluster that :func:`topiccrawl.urlcluster.auto_choose`
+picks (the code path of ``scrapy template URL --auto``) against the page's true
+item links. Pages: the three changing fixture list pages (truth from the
+generator) and two real pages saved from real sites (truth from the page's own
+markup: Tieba's thread links ``/p/<digits>``, Discuz!'s thread-title class ``xst``).
+
+    .venv/bin/python benchmarks/template_quality.py
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from urllib.parse import urljoin
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from topiccrawl.demo.changing import LIST_PATHS, ChangingSite  # noqa: E402
+from topiccrawl.demo.server import SiteRequest  # noqa: E402
+from topiccrawl.urlcluster import auto_choose, extract_links  # noqa: E402
+
+FIXTURES = ROOT / "tests" / "fixtures" / "monitor"
+BASE = "http://127.0.0.1:8080"
+
+
+def tieba_truth(html: str, url: str) -> set[str]:
+    return {urljoin(url, href) for href in re.findall(r'href="(/p/\d+)"', html)}
+
+
+def discuz_truth(html: str, url: str) -> set[str]:
+    import lxml.html
+
+    doc = lxml.html.document_fromstring(html)
+    return {urljoin(url, str(h)) for h in doc.xpath('//a[contains(concat(" ", @class, " "), " xst ")]/@href')}
+
+
+def pages() -> list[tuple[str, str, str, Callable[[str, str], set[str]]]]:
+    """(name, url, html, truth function)."""
+    site = ChangingSite()
+    out = []
+    for layout, target in LIST_PATHS.items():
+        body = site.handle(SiteRequest("GET", target, {}, BASE)).payload().decode("utf-8")
+        truth = set(site.item_urls(layout, BASE))
+        out.append((f"fixture {layout}", BASE + target, body, lambda _h, _u, t=truth: t))
+    tieba = (FIXTURES / "tieba_thread_list.html").read_text(encoding="utf-8")
+    out.append(("real Tieba thread list", "https://tieba.baidu.com/f?kw=x", tieba, tieba_truth))
+    discuz = (FIXTURES / "discuz_catalog.html").read_text(encoding="utf-8")
+    out.append(("real Discuz! thread list", "http://bbs.talkop.com/forum-1-1.html", discuz, discuz_truth))
+    return out
+
+
+def main() -> None:
+    print("| page | links on page | true items | chosen cluster | chosen | precision | recall |")
+    print("| --- | ---: | ---: | --- | ---: | ---: | ---: |")
+    for name, url, body, truth_of in pages():
+        links = extract_links(body, url)
+        truth = truth_of(body, url)
+        cluster = auto_choose(links)
+        got = set(cluster.urls) if cluster else set()
+        hits = len(got & truth)
+        precision = hits / len(got) if got else 0.0
+        recall = hits / len(truth) if truth else 0.0
+        shape = cluster.pattern.describe().split("  in ")[0] if cluster else "(whole page)"
+        shape = re.sub(r"^[^/]+", "HOST", shape)
+        print(
+            f"| {name} | {len({link.url for link in links})} | {len(truth)} | `{shape}` | {len(got)} "
+            f"| {precision:.0%} | {recall:.0%} |"
+        )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,144 @@
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from topiccrawl.demo.changing import LAYOUTS, LIST_PATHS, ChangingSite
+from topiccrawl.demo.server import SiteRequest
+from topiccrawl.urlcluster import (
+    Link,
+    UrlPattern,
+    auto_choose,
+    cluster_links,
+    extract_links,
+    ranked_clusters,
+    select_links,
+)
+
+TIEBA = Path(__file__).resolve().parent.parent / "fixtures" / "monitor" / "tieba_thread_list.html"
+BASE = "http://127.0.0.1:8080"
+
+
+def _page(site: ChangingSite, target: str) -> str:
+    return site.handle(SiteRequest("GET", target, {}, BASE)).payload().decode("utf-8")
+
+
+def test_extract_links_resolves_and_skips_non_links() -> None:
+    html = (
+        '<html><head><base href="http://example.org/dir/"></head><body><div>'
+        '<a href="a.html#top">Ａ  one</a><a href="javascript:void(0)">js</a><a href="mailto:x@y">m</a>'
+        '<a href="#">frag</a><a href="/p/1" title="titled"></a><a href="ftp://h/x">ftp</a>'
+        '<a href="/img"><img alt="picture"></a></div></body></html>'
+    )
+    links = extract_links(html, "http://other.org/")
+    assert [(link.url, link.text) for link in links] == [
+        ("http://example.org/dir/a.html", "Ａ one"),
+        ("http://example.org/p/1", "titled"),
+        ("http://example.org/img", "picture"),
+    ]
+    assert links[0].dom_path == "html/body/div"
+
+
+def test_clusters_by_directory_prefix_and_query_keys() -> None:
+    links = [Link(f"http://h.org/news/2024/0{m}/t{i}.html", f"标题{i}新闻内容") for m in (5, 6) for i in range(3)]
+    links += [Link(f"http://h.org/view.php?id={i}&cat=2", f"通知{i}") for i in range(3)]
+    links += [Link("http://h.org/view.php?id=9", "单个"), Link("http://h.org/about.html", "关于")]
+    by_desc = {c.pattern.describe(): set(c.urls) for c in cluster_links(links)}
+    # Months are one directory shape; names share the prefix "t".
+    assert len(by_desc["h.org/news/{n}/{n}/t{n}.html"]) == 6
+    assert len(by_desc["h.org/view.php?cat=*&id=*"]) == 3
+    assert by_desc["h.org/view.php?id=*"] == {"http://h.org/view.php?id=9"}
+
+
+def test_static_prefix_cluster_matches_its_members_only() -> None:
+    links = [Link(f"http://h.org/a/doc-{i}.shtml", "x") for i in (11, 12, 305)]
+    links += [Link("http://h.org/a/index.shtml", "首页")]
+    cluster = next(c for c in cluster_links(links) if c.pattern.level == "file" and len(c.urls) == 3)
+    assert cluster.pattern.file_prefix == "doc"
+    assert cluster.pattern.matches("http://h.org/a/doc-999.shtml")
+    assert not cluster.pattern.matches("http://h.org/a/index.shtml")
+    assert not cluster.pattern.matches("http://h.org/a/doc-1.html")
+    assert not cluster.pattern.matches("http://other.org/a/doc-1.shtml")
+
+
+segment = st.text(alphabet="abcxyz", min_size=1, max_size=5)
+
+
+@given(
+    dirs=st.lists(segment, min_size=0, max_size=3),
+    stem=segment,
+    ids=st.lists(st.integers(0, 10**6), min_size=2, max_size=8, unique=True),
+    dynamic=st.booleans(),
+)
+def test_every_cluster_pattern_matches_its_members_and_round_trips(
+    dirs: list[str], stem: str, ids: list[int], dynamic: bool
+) -> None:
+    path = "/" + "".join(d + "/" for d in dirs)
+    if dynamic:
+        urls = [f"http://h.org{path}{stem}.php?id={i}" for i in ids]
+    else:
+        urls = [f"http://h.org{path}{stem}{i}.html" for i in ids]
+    links = [Link(u, f"标题{i}", "html/body/ul/li") for i, u in enumerate(urls)]
+    for cluster in cluster_links(links):
+        again = UrlPattern.from_dict(cluster.pattern.to_dict())
+        assert again == cluster.pattern
+        assert all(again.matches(link.url, link.dom_path) for link in cluster.links)
+
+
+@pytest.mark.parametrize("layout", LAYOUTS)
+def test_auto_choose_finds_the_item_list_on_fixture_pages(layout: str) -> None:
+    site = ChangingSite()
+    target = LIST_PATHS[layout]
+    chosen = auto_choose(extract_links(_page(site, target), BASE + target))
+    assert chosen is not None
+    assert set(chosen.urls) == set(site.item_urls(layout, BASE))
+
+
+def test_auto_choose_finds_the_thread_list_on_a_real_tieba_page() -> None:
+    html = TIEBA.read_text(encoding="utf-8")
+    truth = {BASE + href for href in re.findall(r'href="(/p/\d+)"', html)}
+    assert len(truth) == 50
+    chosen = auto_choose(extract_links(html, BASE + "/f?kw=test"))
+    assert chosen is not None
+    got = set(chosen.urls)
+    precision, recall = len(got & truth) / len(got), len(got & truth) / len(truth)
+    assert precision >= 0.95 and recall >= 0.9, (precision, recall)
+
+
+def test_auto_choose_finds_the_thread_list_on_a_real_discuz_page() -> None:
+    import lxml.html
+
+    html = (TIEBA.parent / "discuz_catalog.html").read_text(encoding="utf-8")
+    url = "http://bbs.talkop.com/forum-1-1.html"
+    # Discuz! marks thread titles with the class "xst"; a featured-threads sidebar
+    # links the same threads' static URLs and must not be chosen.
+    titles = lxml.html.document_fromstring(html).xpath('//a[contains(concat(" ", @class, " "), " xst ")]/@href')
+    truth = {str(href) for href in titles}
+    chosen = auto_choose(extract_links(html, url))
+    assert chosen is not None and set(chosen.urls) == truth
+
+
+def test_container_template_selects_one_item_per_record_and_drops_repeated_badges() -> None:
+    html = "<html><body><div><ul>{}</ul></div><div><a href='/p/9'>侧栏里的另一个帖子标题</a></div></body></html>"
+    rows = "".join(
+        f"<li><div><a href='/p/{i}'>第{i}个帖子的标题比较长</a></div>"
+        f"<span><a href='/p/1000'>认证</a><a href='/u/{i}'>作者</a></span></li>"
+        for i in range(1, 6)
+    )
+    rows += "<li><ul><li><div><a href='/p/77'>置顶帖子的标题也很长</a></div></li></ul></li>"
+    links = extract_links(html.format(rows), "http://h.org/")
+    chosen = auto_choose(links)
+    assert chosen is not None and chosen.pattern.level == "container"
+    assert set(chosen.urls) == {f"http://h.org/p/{i}" for i in (1, 2, 3, 4, 5, 77)}
+    again = UrlPattern.from_dict(chosen.pattern.to_dict())
+    assert [link.url for link in select_links(again, links)] == [link.url for link in chosen.links]
+
+
+def test_navigation_only_page_has_no_list() -> None:
+    links = [Link(f"http://h.org/{name}.html", name) for name in ("about", "contact", "help")]
+    assert auto_choose(links) is None
+    assert all(c.score < 0.5 for c in ranked_clusters(links))

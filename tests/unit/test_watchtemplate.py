@@ -1,0 +1,112 @@
+from __future__ import annotations
+
+import pytest
+
+from topiccrawl.demo.changing import LIST_PATHS, ChangingSite
+from topiccrawl.demo.server import SiteRequest
+from topiccrawl.urlcluster import Link, UrlPattern, auto_choose, extract_links
+from topiccrawl.watchtemplate import (
+    AutoTemplate,
+    LinkTemplate,
+    PageTemplate,
+    TemplateError,
+    apply_links,
+    new_items,
+    page_changed,
+    page_fingerprint,
+    resolve_auto,
+    template_for_cluster,
+    template_from_json,
+    template_to_json,
+)
+
+BASE = "http://127.0.0.1:8080"
+
+
+def _page(site: ChangingSite, target: str) -> str:
+    return site.handle(SiteRequest("GET", target, {}, BASE)).payload().decode("utf-8")
+
+
+@pytest.mark.parametrize(
+    "template",
+    [
+        AutoTemplate(),
+        PageTemplate(5),
+        LinkTemplate(UrlPattern("file", "h.org", ("p",), False, file_shape="{n}", file_ext="")),
+        LinkTemplate(UrlPattern("region", "h.org", (), True, file_name="a.php", query_keys=("id",), dom_path="x/y")),
+    ],
+)
+def test_templates_round_trip_through_json(template: object) -> None:
+    assert template_from_json(template_to_json(template)) == template  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("not json", "not JSON"),
+        ("[]", "JSON object"),
+        ('{"kind": "css"}', "unknown template kind"),
+        ('{"kind": "page", "threshold": 99}', "threshold"),
+        ('{"kind": "links", "pattern": {"level": "file"}}', "bad link template"),
+    ],
+)
+def test_bad_templates_say_why(text: str, message: str) -> None:
+    with pytest.raises(TemplateError, match=message):
+        template_from_json(text)
+
+
+def test_apply_links_keeps_page_order_and_longest_text() -> None:
+    template = LinkTemplate(UrlPattern("file", "h.org", ("p",), False, file_shape="{n}", file_ext=""))
+    links = [
+        Link("http://h.org/p/2", "2"),
+        Link("http://h.org/p/1", "第一个帖子"),
+        Link("http://h.org/p/2", "第二个帖子"),
+        Link("http://h.org/home/user", "用户"),
+    ]
+    items = apply_links(template, links)
+    assert [(i.url, i.text, i.identity) for i in items] == [
+        ("http://h.org/p/2", "第二个帖子", "http://h.org/p/2"),
+        ("http://h.org/p/1", "第一个帖子", "http://h.org/p/1"),
+    ]
+    assert [i.url for i in new_items(items, {"http://h.org/p/2"})] == ["http://h.org/p/1"]
+
+
+def test_constant_query_values_are_not_part_of_an_items_identity() -> None:
+    # A session id and a "came from page 1" parameter are the same for every item of the page.
+    page1 = [Link(f"http://h.org/view.php?tid={i}&sid=abc&extra=page1", f"帖子标题{i}") for i in range(1, 5)]
+    chosen = auto_choose(page1)
+    assert chosen is not None
+    template = template_for_cluster(chosen)
+    assert template.identity_keys == ("tid",)
+    assert template_from_json(template_to_json(template)) == template
+    known = {i.identity for i in apply_links(template, page1)}
+    later = [Link(f"http://h.org/view.php?extra=page2&tid={i}&sid=xyz", f"帖子标题{i}") for i in range(1, 6)]
+    fresh = new_items(apply_links(template, later), known)
+    assert [i.url for i in fresh] == ["http://h.org/view.php?extra=page2&tid=5&sid=xyz"]
+
+
+def test_link_template_finds_exactly_the_new_items_after_the_clock_advances() -> None:
+    site = ChangingSite()
+    target = LIST_PATHS["news"]
+    template = resolve_auto(_page(site, target), BASE + target)
+    assert isinstance(template, LinkTemplate)
+    before = {i.url for i in apply_links(template, extract_links(_page(site, target), BASE + target))}
+    site.advance(3)
+    after = apply_links(template, extract_links(_page(site, target), BASE + target))
+    assert [i.url for i in new_items(after, before)] == site.item_urls("news", BASE)[:3]
+
+
+def test_resolve_auto_falls_back_to_the_whole_page_without_a_list() -> None:
+    assert resolve_auto("<html><body><p>只有一段文字</p><a href='/a'>a</a></body></html>", BASE) == PageTemplate()
+
+
+def test_noise_is_not_a_change_but_new_text_is() -> None:
+    site = ChangingSite()
+    noisy = [page_fingerprint(_page(site, "/page/noisy.html"), BASE) for _ in range(4)]
+    assert len({fp.checksum for fp in noisy}) > 1  # the page does differ on every request
+    assert not any(page_changed(noisy[0], fp) for fp in noisy[1:])
+    first = page_fingerprint(_page(site, "/page/article.html"), BASE)
+    site.advance()
+    second = page_fingerprint(_page(site, "/page/article.html"), BASE)
+    assert page_changed(first, second)
+    assert not page_changed(None, second)  # a first observation is no change

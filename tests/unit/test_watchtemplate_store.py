@@ -1,0 +1,69 @@
+"""The watch tables of the state store, and masking of notification URLs."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from topiccrawl.store.watches import WatchStore, mask_secret_url
+
+
+@pytest.mark.parametrize(
+    ("url", "secret"),
+    [
+        ("mailto://bob:hunter2@example.com", "hunter2"),
+        ("tgram://123456789:AAHsecretTOKEN/987654", "AAHsecretTOKEN"),
+        ("json://hooks.example.com/services/T0/B0/sekrit", "sekrit"),
+        ("ntfy://ntfy.sh/topic?token=tk_abcdef", "tk_abcdef"),
+        ("dingtalk://accesstokenvalue/", "accesstokenvalue"),
+    ],
+)
+def test_masked_notify_urls_hide_secrets(url: str, secret: str) -> None:
+    masked = mask_secret_url(url)
+    assert secret not in masked
+    assert masked.startswith(url.split("://", maxsplit=1)[0] + "://")
+
+
+def test_mask_keeps_what_identifies_the_channel() -> None:
+    assert mask_secret_url("mailto://bob:pw@mail.example.com") == "mailto://bob:***@mail.example.com"
+    assert mask_secret_url("json://127.0.0.1:8080/hook?key=v") == "json://127.0.0.1:8080/***?key=***"
+
+
+def test_watch_round_trip_history_and_known_items(tmp_path: Path) -> None:
+    store = WatchStore.in_state_dir(tmp_path)
+    wid = store.add_watch("http://h.org/list", '{"kind": "auto"}', ["mailto://a:b@c.org"], now=10.0)
+    watch = store.get(wid)
+    assert watch is not None and watch.notify == ("mailto://a:b@c.org",) and not watch.baselined
+    store.record_fetch(
+        wid, fetched_at=20.0, status=200, changed=False, items=[("u1", "u1", "t1")], etag='"e1"', baseline=True
+    )
+    store.record_fetch(wid, fetched_at=30.0, status=304, changed=False)
+    store.record_fetch(
+        wid, fetched_at=40.0, status=200, changed=True, items=[("u1", "u1", "x"), ("k2", "u2", "t2")], new_items=1
+    )
+    watch = store.get(wid)
+    assert watch is not None
+    assert watch.baselined and watch.last_status == 200 and watch.last_change_at == 40.0
+    assert watch.etag is None  # the last 200 sent no ETag: the old one is stale
+    assert store.known_keys(wid) == {"u1", "k2"}
+    assert [(f.status, f.changed, f.new_items) for f in store.history(wid)] == [(200, 0, 0), (304, 0, 0), (200, 1, 1)]
+    # Another reader (the notification side) sees the notify URLs as JSON.
+    with sqlite3.connect(store.path) as conn:
+        assert json.loads(conn.execute("SELECT notify FROM watches").fetchone()[0]) == ["mailto://a:b@c.org"]
+    assert store.remove(wid) and store.get(wid) is None
+    assert store.known_keys(wid) == set() and store.history(wid) == []
+    assert not store.remove(wid)
+    # A fetch that lands after its watch was removed is dropped, not an error.
+    store.record_fetch(wid, fetched_at=50.0, status=200, changed=False)
+    store.close()
+
+
+def test_saved_templates(tmp_path: Path) -> None:
+    store = WatchStore.in_state_dir(tmp_path)
+    tid = store.save_template("http://h.org/", '{"kind": "page", "threshold": 3}')
+    assert store.template(tid) == ("http://h.org/", '{"kind": "page", "threshold": 3}')
+    assert store.template(tid + 1) is None
+    store.close()

@@ -1,0 +1,148 @@
+"""``scrapy watch add|list|remove``: the pages ``scrapy crawl monitor`` watches.
+
+    scrapy watch add URL [--template auto|page|ID|JSON] [--notify APPRISE_URL ...]
+    scrapy watch list [--json]
+    scrapy watch remove ID
+
+``--template`` is ``auto`` (default: the most list-like link cluster, chosen on
+the first fetch), ``page`` (the whole page's main text), the id of a template
+saved by ``scrapy template URL``, or a template as JSON. Notification
+URLs are Apprise URLs stored with the watch; listings mask their secrets.
+Watches live in the state store (``TOPICCRAWL_STATE_DIR``).
+"""
+
+from __future__ import annotations
+
+import json
+from argparse import ArgumentParser, Namespace
+from datetime import UTC, datetime
+
+from scrapy.commands import ScrapyCommand
+from scrapy.exceptions import UsageError
+
+from topiccrawl.commands.template import check_watch_url
+from topiccrawl.store.watches import Watch, WatchStore
+from topiccrawl.watchtemplate import (
+    AutoTemplate,
+    PageTemplate,
+    TemplateError,
+    template_from_json,
+    template_to_json,
+)
+
+ACTIONS = ("add", "list", "remove")
+
+
+def _when(timestamp: float | None) -> str:
+    if timestamp is None:
+        return "never"
+    return datetime.fromtimestamp(timestamp, UTC).isoformat(timespec="seconds")
+
+
+class Command(ScrapyCommand):
+    requires_project = True
+    default_settings = {"LOG_LEVEL": "WARNING"}
+
+    def syntax(self) -> str:
+        return "add URL [--template T] [--notify URL ...] | list [--json] | remove ID"
+
+    def short_desc(self) -> str:
+        return "Add, list or remove watched pages"
+
+    def add_options(self, parser: ArgumentParser) -> None:
+        super().add_options(parser)
+        parser.add_argument(
+            "--template", default="auto", help="auto (default), page, a saved template id, or template JSON"
+        )
+        parser.add_argument(
+            "--notify",
+            action="extend",
+            nargs="+",
+            default=[],
+            metavar="URL",
+            help="Apprise URL(s) to notify (repeatable; put the watched URL first)",
+        )
+        parser.add_argument("--json", action="store_true", help="list: print JSON (secrets masked)")
+
+    def run(self, args: list[str], opts: Namespace) -> None:
+        if not args or args[0] not in ACTIONS:
+            raise UsageError(f"expected one of: {', '.join(ACTIONS)}", print_help=False)
+        action, rest = args[0], args[1:]
+        store = WatchStore.in_state_dir(self.settings.get("TOPICCRAWL_STATE_DIR"))
+        try:
+            if action == "add":
+                self._add(store, rest, opts)
+            elif action == "list":
+                if rest:
+                    raise UsageError("scrapy watch list takes no arguments", print_help=False)
+                self._list(store, opts)
+            else:
+                self._remove(store, rest)
+        finally:
+            store.close()
+
+    def _add(self, store: WatchStore, rest: list[str], opts: Namespace) -> None:
+        if len(rest) != 1:
+            raise UsageError("scrapy watch add takes one URL", print_help=False)
+        url = check_watch_url(rest[0].strip(), self.settings)
+        template_json = self._template(store, opts.template.strip())
+        notify = [u.strip() for u in opts.notify if u.strip()]
+        for target in notify:
+            if "://" not in target:
+                raise UsageError("--notify takes Apprise URLs such as mailto://... or json://...", print_help=False)
+        watch_id = store.add_watch(url, template_json, notify)
+        print(f"watch {watch_id}: {url} ({template_from_json(template_json).describe()})")
+
+    @staticmethod
+    def _template(store: WatchStore, value: str) -> str:
+        if value == "auto":
+            return template_to_json(AutoTemplate())
+        if value == "page":
+            return template_to_json(PageTemplate())
+        if value.isdigit():
+            saved = store.template(int(value))
+            if saved is None:
+                raise UsageError(f"no saved template {value}; see scrapy template URL", print_help=False)
+            return saved[1]
+        try:
+            return template_to_json(template_from_json(value))
+        except TemplateError as exc:
+            raise UsageError(f"--template: {exc}", print_help=False) from None
+
+    @staticmethod
+    def _row(watch: Watch) -> dict[str, object]:
+        try:
+            template = template_from_json(watch.template).describe()
+        except TemplateError:
+            template = "(unreadable template)"
+        return {
+            "id": watch.id,
+            "url": watch.url,
+            "template": template,
+            "notify": watch.masked_notify,
+            "last_fetch": _when(watch.last_fetch_at),
+            "last_status": watch.last_status,
+            "last_change": _when(watch.last_change_at),
+        }
+
+    def _list(self, store: WatchStore, opts: Namespace) -> None:
+        rows = [self._row(w) for w in store.watches()]
+        if opts.json:
+            print(json.dumps(rows, ensure_ascii=False, indent=2))
+            return
+        if not rows:
+            print("no watches; add one with: scrapy watch add URL")
+            return
+        for row in rows:
+            notify = ", ".join(row["notify"]) or "(global channels only)"  # type: ignore[arg-type]
+            print(f"{row['id']:>4}  {row['url']}")
+            print(f"      template: {row['template']}; notify: {notify}")
+            print(f"      last fetch: {row['last_fetch']} ({row['last_status']}); last change: {row['last_change']}")
+
+    @staticmethod
+    def _remove(store: WatchStore, rest: list[str]) -> None:
+        if len(rest) != 1 or not rest[0].isdigit():
+            raise UsageError("scrapy watch remove takes one watch id (see scrapy watch list)", print_help=False)
+        if not store.remove(int(rest[0])):
+            raise UsageError(f"no watch {rest[0]}", print_help=False)
+        print(f"removed watch {rest[0]}")

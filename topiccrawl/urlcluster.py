@@ -1,0 +1,426 @@
+"""Cluster a page's links by URL shape, and pick the cluster that looks like a list of items.
+
+The seed's Algorithm 1: links of one kind of item share a host, a directory, a
+file-name prefix (static pages) or a dynamic page with the same query keys. We
+group links at increasing granularity:
+
+1. ``host``: the host (and port);
+2. ``directory``: host plus the directory path, digit runs generalised (so
+   ``/2024/05/`` and ``/2024/06/`` are one directory);
+3. ``file``: for static pages the file name's longest prefix shared with
+   another file of the directory (digits cut off, so ids do not split it) and
+   its extension; for dynamic pages (a query string) the file name and the set
+   of query keys;
+4. ``region``: a ``file`` cluster split by the links' tag path in the DOM, for
+   pages that link the same kind of URL from a list and from a sidebar.
+
+Each cluster carries a :class:`UrlPattern` that matches single URLs, so a chosen
+cluster becomes a template that applies to later versions of the page.
+:func:`auto_choose` scores clusters by how much they look like a list of items
+(many distinct links, title-like anchor texts that differ from each other, one
+repeated DOM position) with no knowledge of any particular site.
+
+Pure module: lxml only, no Scrapy.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import statistics
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Sequence
+from dataclasses import asdict, dataclass, field, replace
+from urllib.parse import parse_qsl, urljoin, urlsplit, urlunsplit
+
+from topiccrawl.textutil import normalize_space
+
+LEVELS = ("host", "directory", "file", "region", "container")
+_DEDUP_ORDER = ("file", "directory", "host", "region", "container")
+# Below this score nothing looks like a list (e.g. three short navigation links):
+# about log2(3) links of 3-character titles, or 5 links of 1-2 characters.
+MIN_LIST_SCORE = 0.5
+_DIGITS = re.compile(r"\d+")
+_TRAILING_ID = re.compile(r"[\d_\-.]+$")
+_SKIP_SCHEMES = ("javascript:", "mailto:", "tel:", "data:", "#")
+# A file-name prefix shorter than this is no evidence of a common kind of page.
+MIN_PREFIX = 2
+
+
+@dataclass(frozen=True, slots=True)
+class Link:
+    url: str  # absolute, without fragment
+    text: str  # whitespace-normalised anchor text (or title/alt when the anchor has none)
+    dom_path: str = ""  # tag path of the anchor's ancestors, e.g. "html/body/div/ul/li"
+    dom_position: tuple[int, ...] = ()  # index of each of those ancestors among its parent's children
+
+
+def _generalise(segment: str) -> str:
+    return _DIGITS.sub("{n}", segment)
+
+
+def _split_path(path: str) -> tuple[tuple[str, ...], str]:
+    """(directory segments, file name) of a URL path."""
+    parts = path.split("/")
+    return tuple(p for p in parts[:-1] if p), parts[-1]
+
+
+def _split_ext(name: str) -> tuple[str, str]:
+    stem, dot, ext = name.rpartition(".")
+    if not dot or not stem or not ext.isalnum():
+        return name, ""
+    return stem, ext.lower()
+
+
+@dataclass(frozen=True, slots=True)
+class UrlPattern:
+    """A URL shape at one granularity level; serialisable, and matches single URLs."""
+
+    level: str
+    host: str
+    directory: tuple[str, ...] | None = None  # generalised segments ({n} for digit runs)
+    dynamic: bool | None = None
+    file_prefix: str | None = None  # static pages: shared prefix of the file stem
+    file_shape: str | None = None  # static pages without a shared prefix: stem with {n} for digits
+    file_ext: str | None = None
+    file_name: str | None = None  # dynamic pages: the script name
+    query_keys: tuple[str, ...] | None = None  # dynamic pages: sorted query keys
+    # region level: the anchors' exact tag path; container level: the tag path of
+    # the element that holds the list (anchors anywhere below it match)
+    dom_path: str | None = None
+    # container level: how many items one record (child of the container) holds
+    per_record: int | None = None
+
+    def matches(self, url: str, dom_path: str | None = None) -> bool:
+        """Whether ``url`` (found at ``dom_path``, when known) has this shape."""
+        parts = urlsplit(url)
+        if parts.netloc.lower() != self.host:
+            return False
+        if self.level == "host":
+            return True
+        segments, name = _split_path(parts.path)
+        if self.directory is not None and tuple(_generalise(s) for s in segments) != self.directory:
+            return False
+        if self.level == "directory":
+            return True
+        file_ok = self._dynamic_matches(name, parts.query) if self.dynamic else self._static_matches(name, parts.query)
+        if not file_ok or dom_path is None or self.level not in ("region", "container"):
+            return file_ok
+        inside = self.level == "container" and dom_path.startswith(f"{self.dom_path}/")
+        return inside or dom_path == self.dom_path
+
+    def _dynamic_matches(self, name: str, query: str) -> bool:
+        keys = tuple(sorted({k for k, _ in parse_qsl(query, keep_blank_values=True)}))
+        return bool(query) and name == self.file_name and keys == self.query_keys
+
+    def _static_matches(self, name: str, query: str) -> bool:
+        stem, ext = _split_ext(name)
+        if query or ext != (self.file_ext or ""):
+            return False
+        if self.file_prefix:
+            return stem.startswith(self.file_prefix)
+        return _generalise(stem) == (self.file_shape or "")
+
+    def describe(self) -> str:
+        if self.level == "host":
+            return f"{self.host}/*"
+        directory = "/" + "/".join(self.directory or ()) + ("/" if self.directory else "")
+        if self.level == "directory":
+            return f"{self.host}{directory}*"
+        if self.dynamic:
+            keys = "&".join(f"{k}=*" for k in self.query_keys or ())
+            text = f"{self.host}{directory}{self.file_name}?{keys}"
+        else:
+            ext = f".{self.file_ext}" if self.file_ext else ""
+            stem = f"{self.file_prefix}*" if self.file_prefix else (self.file_shape or "")
+            text = f"{self.host}{directory}{stem}{ext}"
+        if self.level == "region":
+            text += f"  at <{self.dom_path}>"
+        elif self.level == "container":
+            text += f"  in <{self.dom_path}>"
+        return text
+
+    def to_dict(self) -> dict[str, object]:
+        return {k: (list(v) if isinstance(v, tuple) else v) for k, v in asdict(self).items() if v is not None}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, object]) -> UrlPattern:
+        if data.get("level") not in LEVELS or not isinstance(data.get("host"), str):
+            raise ValueError(f"not a URL pattern: {data!r}")
+        kwargs = dict(data)
+        for key in ("directory", "query_keys"):
+            if kwargs.get(key) is not None:
+                kwargs[key] = tuple(str(x) for x in kwargs[key])  # type: ignore[union-attr]
+        allowed = set(cls.__dataclass_fields__)
+        return cls(**{k: v for k, v in kwargs.items() if k in allowed})  # type: ignore[arg-type]
+
+
+@dataclass
+class Cluster:
+    pattern: UrlPattern
+    links: list[Link] = field(default_factory=list)
+    score: float = 0.0
+
+    @property
+    def urls(self) -> list[str]:
+        return list(dict.fromkeys(link.url for link in self.links))
+
+    def items(self) -> list[Link]:
+        """Distinct links in page order, each with its longest anchor text."""
+        best: dict[str, Link] = {}
+        for link in self.links:
+            if link.url not in best or len(link.text) > len(best[link.url].text):
+                best[link.url] = link
+        return list(best.values())
+
+
+def extract_links(html: str, base_url: str) -> list[Link]:
+    """Every followable link of an HTML page, in document order, resolved and without fragments."""
+    import lxml.html
+
+    try:
+        doc = lxml.html.document_fromstring(html)
+    except (ValueError, lxml.etree.ParserError):
+        return []
+    base = base_url
+    for href in doc.xpath("//base/@href"):
+        base = urljoin(base_url, str(href).strip())
+        break
+    links: list[Link] = []
+    for anchor in doc.iter("a"):
+        href = (anchor.get("href") or "").strip()
+        if not href or href.lower().startswith(_SKIP_SCHEMES):
+            continue
+        url = urljoin(base, href)
+        parts = urlsplit(url)
+        if parts.scheme not in ("http", "https") or not parts.netloc:
+            continue
+        url = urlunsplit((parts.scheme, parts.netloc.lower(), parts.path or "/", parts.query, ""))
+        text = normalize_space(anchor.text_content() or "")
+        if not text:
+            text = normalize_space(anchor.get("title") or "")
+        if not text:
+            alts = anchor.xpath(".//img/@alt")
+            text = normalize_space(str(alts[0])) if alts else ""
+        ancestors = [el for el in reversed(list(anchor.iterancestors())) if isinstance(el.tag, str)]
+        path = "/".join(el.tag for el in ancestors)
+        position = tuple(_index_in_parent(el) for el in ancestors)
+        links.append(Link(url, text, path, position))
+    return links
+
+
+def _index_in_parent(element: object) -> int:
+    parent = element.getparent()  # type: ignore[attr-defined]
+    return 0 if parent is None else parent.index(element)
+
+
+def _static_prefixes(stems: Iterable[str]) -> dict[str, str]:
+    """For each stem, its longest common prefix with another stem, with any trailing id cut off."""
+    ordered = sorted(set(stems))
+    result: dict[str, str] = {}
+    for i, stem in enumerate(ordered):
+        best = ""
+        # In sorted order the longest common prefix is with a neighbour.
+        for j in (i - 1, i + 1):
+            if 0 <= j < len(ordered):
+                other = ordered[j]
+                n = 0
+                while n < min(len(stem), len(other)) and stem[n] == other[n]:
+                    n += 1
+                if n > len(best):
+                    best = stem[:n]
+        best = _TRAILING_ID.sub("", best)
+        result[stem] = best if len(best) >= MIN_PREFIX else ""
+    return result
+
+
+def _file_patterns(links: Sequence[Link], host: str, directory: tuple[str, ...]) -> dict[str, UrlPattern]:
+    """The ``file``-level pattern of each URL of one directory cluster."""
+    static: list[str] = []
+    out: dict[str, UrlPattern] = {}
+    for link in links:
+        parts = urlsplit(link.url)
+        _, name = _split_path(parts.path)
+        if parts.query:
+            keys = tuple(sorted({k for k, _ in parse_qsl(parts.query, keep_blank_values=True)}))
+            out[link.url] = UrlPattern("file", host, directory, True, file_name=name, query_keys=keys)
+        else:
+            static.append(name)
+    prefixes = _static_prefixes(_split_ext(n)[0] for n in static)
+    for link in links:
+        if link.url in out:
+            continue
+        stem, ext = _split_ext(_split_path(urlsplit(link.url).path)[1])
+        prefix = prefixes.get(stem, "")
+        # Without a shared prefix, names of one shape ("123", "n123") are one kind
+        # of page and a word ("about") is its own.
+        shape = None if prefix else _generalise(stem)
+        out[link.url] = UrlPattern(
+            "file", host, directory, False, file_prefix=prefix or None, file_shape=shape, file_ext=ext
+        )
+    return out
+
+
+def cluster_links(links: Sequence[Link]) -> list[Cluster]:
+    """Clusters at every granularity level; a member set found at several levels is kept once (coarsest)."""
+    by_key: dict[UrlPattern, list[Link]] = defaultdict(list)
+    by_dir: dict[tuple[str, tuple[str, ...]], list[Link]] = defaultdict(list)
+    for link in links:
+        parts = urlsplit(link.url)
+        host = parts.netloc.lower()
+        segments, _ = _split_path(parts.path)
+        directory = tuple(_generalise(s) for s in segments)
+        by_key[UrlPattern("host", host)].append(link)
+        by_key[UrlPattern("directory", host, directory)].append(link)
+        by_dir[(host, directory)].append(link)
+    for (host, directory), members in by_dir.items():
+        patterns = _file_patterns(members, host, directory)
+        for link in members:
+            pattern = patterns[link.url]
+            by_key[pattern].append(link)
+            region = replace(pattern, level="region", dom_path=link.dom_path)
+            by_key[region].append(link)
+    # The same member set at several levels is kept once: at the most specific URL
+    # level (file before directory before host), so its template does not
+    # over-generalise; as a DOM region only when no URL shape alone yields it, and
+    # then the region whose links read most like items (titles, not reply counts).
+    best: dict[frozenset[str], Cluster] = {}
+    for pattern, members in by_key.items():
+        cluster = Cluster(pattern, list(members))
+        cluster.score = list_score(cluster)
+        key = frozenset(link.url for link in members)
+        kept = best.get(key)
+        rank = (_DEDUP_ORDER.index(pattern.level), -cluster.score)
+        if kept is None or rank < (_DEDUP_ORDER.index(kept.pattern.level), -kept.score):
+            best[key] = cluster
+    return sorted(best.values(), key=lambda c: LEVELS.index(c.pattern.level))
+
+
+def _text_length(text: str) -> float:
+    """Length in 'characters of meaning': a CJK character counts 1, a Latin word about 2."""
+    cjk = sum(1 for ch in text if "\u3400" <= ch <= "\u9fff" or "\uf900" <= ch <= "\ufaff")
+    words = len(re.findall(r"[A-Za-z]+", text))
+    # Numbers say little: a date or a reply count is not a title.
+    numbers = len(re.findall(r"\d+", text))
+    return cjk + 2 * words + 0.5 * numbers
+
+
+def list_score(cluster: Cluster) -> float:
+    """How much a cluster looks like a list of items (higher is more list-like; 0 for fewer than 3 links).
+
+    Item lists have many distinct URLs whose anchors are titles: several words
+    long, different from each other, in one repeated position of the DOM.
+    Navigation, footers, user names, page numbers and 'more' links have short or
+    repeated texts, few members, or are scattered over the page.
+    """
+    items = cluster.items()
+    n = len(items)
+    if n < 3:
+        return 0.0
+    texts = [link.text for link in items]
+    lengths = [_text_length(t) for t in texts]
+    median_len = statistics.median(lengths)
+    # Titles are a few words; saturate so that long teaser paragraphs gain nothing.
+    title_like = min(median_len, 24.0) / 24.0
+    distinct = len(set(texts)) / n
+    empty = sum(1 for t in texts if not t) / n
+    # Judged on each URL's title link: an item's reply count or thumbnail may
+    # link it again from elsewhere in its row.
+    paths = Counter(link.dom_path for link in items)
+    dom_consistency = paths.most_common(1)[0][1] / n
+    # Items are linked once or twice (title, thumbnail); navigation many times.
+    repeats = len(cluster.links) / n
+    return (
+        math.log2(n) * (0.1 + title_like) * distinct**2 * (1.0 - empty) * (0.4 + 0.6 * dom_consistency) / repeats**0.25
+    )
+
+
+def ranked_clusters(links: Sequence[Link], limit: int | None = None) -> list[Cluster]:
+    """Clusters with at least two distinct URLs, most list-like first."""
+    clusters = [c for c in cluster_links(links) if len(c.urls) >= 2]
+    clusters.sort(key=lambda c: (-c.score, -len(c.urls), LEVELS.index(c.pattern.level)))
+    return clusters[:limit] if limit else clusters
+
+
+def auto_choose(links: Sequence[Link]) -> Cluster | None:
+    """The cluster that looks most like a list of items, or None when none scores :data:`MIN_LIST_SCORE`."""
+    ranked = ranked_clusters(links)
+    if not ranked or ranked[0].score < MIN_LIST_SCORE:
+        return None
+    best = ranked[0]
+    if best.pattern.level != "region":
+        return best
+    return _whole_list(best, links)
+
+
+def _whole_list(region: Cluster, links: Sequence[Link]) -> Cluster:
+    """A region's list container, with every link of the region's URL shape inside it.
+
+    A list's items do not always share one tag path (pinned threads are marked
+    up differently from ordinary ones), but they share the element that holds
+    the list: the deepest common ancestor of the region's anchors. A sidebar
+    linking the same kind of URL lies outside it.
+    """
+    positions = [link.dom_position for link in region.links]
+    depth = 0
+    while all(len(p) > depth for p in positions) and len({p[depth] for p in positions}) == 1:
+        depth += 1
+    if depth == 0:
+        return region
+    container = "/".join(region.links[0].dom_path.split("/")[:depth])
+    record_tag = _record_tag(region.links, depth)
+    per_record: dict[tuple[int, ...], set[str]] = defaultdict(set)
+    for link in region.links:
+        per_record[_record_of(link, depth, record_tag)].add(link.url)
+    typical = round(statistics.median(len(urls) for urls in per_record.values())) if per_record else None
+    pattern = replace(region.pattern, level="container", dom_path=container, per_record=typical)
+    cluster = Cluster(pattern, select_links(pattern, links))
+    cluster.score = list_score(cluster)
+    return cluster
+
+
+def _record_tag(links: Sequence[Link], depth: int) -> str:
+    """The tag of a list's records: the most common tag of the container's children on the links' paths."""
+    tags = Counter(parts[depth] for link in links if len(parts := link.dom_path.split("/")) > depth)
+    return tags.most_common(1)[0][0] if tags else ""
+
+
+def _record_of(link: Link, depth: int, record_tag: str) -> tuple[int, ...]:
+    """The record holding a link: its deepest ancestor with the record tag, at or below the container's children.
+
+    The deepest, so that a record nesting a sub-list (pinned threads grouped in
+    one ``li``) counts each sub-record as a record.
+    """
+    tags = link.dom_path.split("/")
+    for j in range(len(tags) - 1, depth - 1, -1):
+        if tags[j] == record_tag:
+            return link.dom_position[: j + 1]
+    return link.dom_position[: depth + 1]
+
+
+def select_links(pattern: UrlPattern, links: Sequence[Link]) -> list[Link]:
+    """The links of a page that a pattern selects: its matches, minus non-items inside a list container.
+
+    Inside a container, a URL linked from several records (a badge in every
+    author's row) is not an item, and a record holds ``per_record`` items: those
+    with the longest texts (a thread's title, not its author's badges).
+    """
+    matched = [link for link in links if pattern.matches(link.url, link.dom_path)]
+    if pattern.level != "container" or not pattern.dom_path:
+        return matched
+    depth = pattern.dom_path.count("/") + 1
+    record_tag = _record_tag(matched, depth)
+    records: dict[str, set[tuple[int, ...]]] = defaultdict(set)
+    longest: dict[str, float] = defaultdict(float)
+    for link in matched:
+        records[link.url].add(_record_of(link, depth, record_tag))
+        longest[link.url] = max(longest[link.url], _text_length(link.text))
+    by_record: dict[tuple[int, ...], list[str]] = defaultdict(list)
+    for url, where in records.items():
+        if len(where) == 1:
+            by_record[next(iter(where))].append(url)
+    keep: set[str] = set()
+    for urls in by_record.values():
+        urls.sort(key=lambda u: -longest[u])
+        keep.update(urls[: pattern.per_record] if pattern.per_record else urls)
+    return [link for link in matched if link.url in keep]

@@ -1,0 +1,210 @@
+"""Watch templates: what to watch on a page, how to read it, and whether it changed.
+
+Three kinds, serialised as JSON (the README documents the format):
+
+- ``{"kind": "links", "pattern": {...}}``: a link cluster (a
+  :class:`~topiccrawl.urlcluster.UrlPattern`, optionally with the DOM region of
+  the list). Applied to a page it yields the page's items (text, URL); a URL not
+  seen before is a new item.
+- ``{"kind": "page", "threshold": 3}``: the whole page. Its main text is
+  fingerprinted (SHA-1 checksum and 64-bit simhash); the page changed when the
+  checksum differs *and* the simhashes are more than ``threshold`` bits apart,
+  so a timestamp or a rotating advertisement does not count as a change.
+- ``{"kind": "auto"}``: not yet chosen; the monitor resolves it with
+  :func:`~topiccrawl.urlcluster.auto_choose` on the first fetch (falling back to
+  the whole page when no cluster looks like a list) and stores the result.
+
+Pure module (no Scrapy).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
+
+from topiccrawl.fingerprint import checksum, hamming, text_simhash
+from topiccrawl.urlcluster import Cluster, Link, UrlPattern, auto_choose, extract_links, select_links
+
+# Near-duplicate distance for 64-bit simhash (Manku et al.): at most 3 differing bits.
+DEFAULT_PAGE_THRESHOLD = 3
+
+
+class TemplateError(ValueError):
+    """A template that cannot be read; the message says why."""
+
+
+@dataclass(frozen=True, slots=True)
+class LinkTemplate:
+    pattern: UrlPattern
+    # Dynamic pages: the query keys that tell items apart (those whose values
+    # differ between the items). A key with one value for every item, like a
+    # session id or "extra=page%3D1", is left out of an item's identity, so the
+    # same item reached with another session is not new. None: the whole URL.
+    identity_keys: tuple[str, ...] | None = None
+    kind: str = "links"
+
+    def describe(self) -> str:
+        return f"links {self.pattern.describe()}"
+
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"kind": self.kind, "pattern": self.pattern.to_dict()}
+        if self.identity_keys is not None:
+            data["identity_keys"] = list(self.identity_keys)
+        return data
+
+    def item_key(self, url: str) -> str:
+        """What identifies the item at ``url``: the URL, or its path and identity keys' values."""
+        if self.identity_keys is None:
+            return url
+        parts = urlsplit(url)
+        values = sorted((k, v) for k, v in parse_qsl(parts.query, keep_blank_values=True) if k in self.identity_keys)
+        return urlunsplit((parts.scheme, parts.netloc, parts.path, urlencode(values), ""))
+
+
+@dataclass(frozen=True, slots=True)
+class PageTemplate:
+    threshold: int = DEFAULT_PAGE_THRESHOLD
+    kind: str = "page"
+
+    def describe(self) -> str:
+        return f"whole page (simhash distance > {self.threshold})"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "threshold": self.threshold}
+
+
+@dataclass(frozen=True, slots=True)
+class AutoTemplate:
+    kind: str = "auto"
+
+    def describe(self) -> str:
+        return "auto (chosen on the first fetch)"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind}
+
+
+Template = LinkTemplate | PageTemplate | AutoTemplate
+
+
+def template_from_dict(data: object) -> Template:
+    if not isinstance(data, dict):
+        raise TemplateError("a template is a JSON object with a 'kind'")
+    kind = data.get("kind")
+    if kind == "links":
+        try:
+            keys = data.get("identity_keys")
+            identity = tuple(str(k) for k in keys) if keys is not None else None
+            return LinkTemplate(UrlPattern.from_dict(data["pattern"]), identity)
+        except (KeyError, TypeError, ValueError) as exc:
+            raise TemplateError(f"bad link template: {exc}") from None
+    if kind == "page":
+        threshold = data.get("threshold", DEFAULT_PAGE_THRESHOLD)
+        if not isinstance(threshold, int) or not 0 <= threshold < 64:
+            raise TemplateError("a page template's threshold is a whole number of bits, 0..63")
+        return PageTemplate(threshold)
+    if kind == "auto":
+        return AutoTemplate()
+    raise TemplateError(f"unknown template kind {kind!r}: expected 'links', 'page' or 'auto'")
+
+
+def template_from_json(text: str) -> Template:
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise TemplateError(f"template is not JSON: {exc.msg}") from None
+    return template_from_dict(data)
+
+
+def template_to_json(template: Template) -> str:
+    return json.dumps(template.to_dict(), ensure_ascii=False, sort_keys=True)
+
+
+def template_for_cluster(cluster: Cluster) -> LinkTemplate:
+    """The template of a chosen cluster, with the identity keys its items show (dynamic pages)."""
+    if not cluster.pattern.dynamic:
+        return LinkTemplate(cluster.pattern)
+    values: dict[str, set[str]] = {}
+    urls = cluster.urls
+    for url in urls:
+        for key, value in parse_qsl(urlsplit(url).query, keep_blank_values=True):
+            values.setdefault(key, set()).add(value)
+    varying = tuple(sorted(k for k, v in values.items() if len(v) > 1))
+    # With one item nothing varies yet: keep every key.
+    return LinkTemplate(cluster.pattern, varying if len(urls) > 1 and varying else None)
+
+
+@dataclass(frozen=True, slots=True)
+class PageItem:
+    url: str
+    text: str
+    key: str = ""  # identity (see LinkTemplate.item_key); the URL when empty
+
+    @property
+    def identity(self) -> str:
+        return self.key or self.url
+
+
+def apply_links(template: LinkTemplate, links: Sequence[Link]) -> list[PageItem]:
+    """The page's items under a link template: distinct items in page order, each with its longest text."""
+    best: dict[str, PageItem] = {}
+    for link in select_links(template.pattern, links):
+        key = template.item_key(link.url)
+        if key not in best or len(link.text) > len(best[key].text):
+            best[key] = PageItem(best[key].url if key in best else link.url, link.text, key)
+    return list(best.values())
+
+
+def new_items(items: Iterable[PageItem], known: set[str]) -> list[PageItem]:
+    """Items whose identity is not in ``known``, in page order."""
+    return [item for item in items if item.identity not in known]
+
+
+@dataclass(frozen=True, slots=True)
+class PageFingerprint:
+    checksum: str
+    simhash: int
+    title: str = ""
+    text: str = field(default="", repr=False)
+
+
+def page_fingerprint(html: str, url: str | None = None) -> PageFingerprint:
+    """Fingerprint of a page's main text (falling back to all body text for pages with no article)."""
+    from topiccrawl.maintext import extract_main_text
+
+    main = extract_main_text(html, url)
+    if main is not None:
+        title, text = main.title, main.text
+    else:
+        title, text = "", _body_text(html)
+    return PageFingerprint(checksum(text), text_simhash(text), title, text)
+
+
+def _body_text(html: str) -> str:
+    import lxml.html
+
+    from topiccrawl.textutil import normalize_space
+
+    try:
+        doc = lxml.html.document_fromstring(html)
+    except (ValueError, lxml.etree.ParserError):
+        return ""
+    for el in doc.xpath("//script|//style|//noscript"):
+        el.drop_tree()
+    return normalize_space(doc.text_content())
+
+
+def page_changed(old: PageFingerprint | None, new: PageFingerprint, threshold: int = DEFAULT_PAGE_THRESHOLD) -> bool:
+    """True when the main text changed beyond noise (never for the first observation)."""
+    if old is None or old.checksum == new.checksum:
+        return False
+    return hamming(old.simhash, new.simhash) > threshold
+
+
+def resolve_auto(html: str, url: str) -> Template:
+    """The template ``auto`` stands for on this page: the most list-like link cluster, else the whole page."""
+    cluster = auto_choose(extract_links(html, url))
+    return template_for_cluster(cluster) if cluster is not None else PageTemplate()
