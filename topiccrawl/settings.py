@@ -83,7 +83,8 @@ DOWNLOADER_MIDDLEWARES["topiccrawl.middlewares.ssrf.SSRFGuardMiddleware"] = 40
 DOWNLOADER_MIDDLEWARES["topiccrawl.middlewares.traps.HostBudgetMiddleware"] = 60
 # Between CookiesMiddleware (700) and RedirectMiddleware (600).
 DOWNLOADER_MIDDLEWARES["topiccrawl.middlewares.redirects.RedirectGuardMiddleware"] = 650
-SPIDER_MIDDLEWARES = {**globals().get("SPIDER_MIDDLEWARES", {}), "topiccrawl.middlewares.traps.TrapGuardMiddleware": 850}
+SPIDER_MIDDLEWARES = globals().get("SPIDER_MIDDLEWARES", {})
+SPIDER_MIDDLEWARES["topiccrawl.middlewares.traps.TrapGuardMiddleware"] = 850
 # Networks fetched even with TOPICCRAWL_ALLOW_PRIVATE_ADDRESSES off (e.g. ["10.1.2.0/24"]).
 TOPICCRAWL_ALLOWED_PRIVATE_NETWORKS: list[str] = []
 # Pages fetched per host at most (0: no limit): the last line against endless URL spaces.

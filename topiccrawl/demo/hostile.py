@@ -32,7 +32,6 @@ from __future__ import annotations
 
 import datetime as dt
 import functools
-import gzip
 import threading
 import zlib
 from collections.abc import Iterator
@@ -136,7 +135,7 @@ def _page_html(page: ContentPage) -> str:
     if page.declared == "late-meta":
         # Kilobytes of inline script before the only charset declaration.
         script = "<script>var cfg = {" + ",".join(f'"k{i}": "{"x" * 40}"' for i in range(150)) + "};</script>"
-        head = f"{script}<meta http-equiv=\"Content-Type\" content=\"text/html; charset={page.charset}\">{head}"
+        head = f'{script}<meta http-equiv="Content-Type" content="text/html; charset={page.charset}">{head}'
     return (
         f"<!DOCTYPE html><html><head>{head}</head><body>"
         f'<div id="nav"><a href="/">首页</a></div>'
@@ -218,6 +217,12 @@ class HostileWeb:
     def sites(self) -> dict[str, HostileSite]:
         return {name: HostileSite(name, self) for name in HOSTS}
 
+    def warm(self) -> HostileWeb:
+        """Build the compression bombs now (seconds for large ones), not while a crawler waits."""
+        for encoding in ("gzip", "deflate", "br"):
+            _bomb(encoding, self.bomb_size)
+        return self
+
     def release(self) -> None:
         """Let hanging handlers return (call before stopping the servers)."""
         self._released.set()
@@ -229,7 +234,7 @@ class HostileWeb:
     def page_url(self, page: ContentPage) -> str:
         return self.base_urls[page.site] + page.path
 
-    def handle(self, site: str, request: SiteRequest) -> Reply:
+    def handle(self, site: str, request: SiteRequest) -> Reply:  # noqa: PLR0911 - one branch per kind of host
         if request.path == "/robots.txt":
             return self._robots(site)
         if site == "internal":

@@ -52,14 +52,16 @@ class RedirectGuardMiddleware:
             self.crawler.stats.inc_value(f"topiccrawl/redirect/{key}")
 
     def process_response(self, request: Request, response: Response) -> Request | Response:
-        if response.status not in _REDIRECTS or b"Location" not in response.headers or request.meta.get("dont_redirect"):
+        if response.status not in _REDIRECTS or b"Location" not in response.headers:
+            return response
+        if request.meta.get("dont_redirect"):
             return response
         location = safe_url_string(response.headers[b"Location"].decode("latin-1"))
         target = urljoin(request.url, location)
         scheme = urlsplit(target).scheme.lower()
         if scheme not in {"http", "https"}:
             self._inc("refused_scheme")
-            logger.warning("Refused redirect from %s to a %s: URL (only http and https are followed)", request.url, scheme)
+            logger.warning("Refused redirect from %s to a %s: URL (only http(s) is followed)", request.url, scheme)
             raise IgnoreRequest(f"redirect to {scheme}: refused")
         if _same_url(target, request.url) and b"Set-Cookie" in response.headers:
             tries = request.meta.get("topiccrawl_challenge", 0)

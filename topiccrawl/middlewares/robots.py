@@ -94,7 +94,7 @@ class RobotsPolicyMiddleware(RobotsTxtMiddleware):
                 response = await self.crawler.engine.download_async(robots_request)
             except IgnoreRequest as exc:
                 self._unreachable(netloc, f"refused ({exc})")
-            except Exception as exc:  # noqa: BLE001 - any failure means "unreachable" in RFC 9309
+            except Exception as exc:  # any failure means "unreachable" in RFC 9309
                 self._unreachable(netloc, f"{type(exc).__name__}: {exc}")
             else:
                 await self._parse_robots(response, netloc, request)
@@ -119,7 +119,9 @@ class RobotsPolicyMiddleware(RobotsTxtMiddleware):
             self._crawl_delays[urlparse_cached(response).hostname or ""] = delay
             self._stats.set_value(f"topiccrawl/robots/crawl_delay/{netloc}", delay)
             logger.info("robots.txt of %s asks for Crawl-delay %.1f s: honoured", netloc, delay)
-        await self.crawler.signals.send_catch_log_async(signal=signals.robots_parsed, robotparser=parser, request=request)
+        await self.crawler.signals.send_catch_log_async(
+            signal=signals.robots_parsed, robotparser=parser, request=request
+        )
         self._resolve(netloc, parser)
 
     def _unreachable(self, netloc: str, why: str) -> None:

@@ -80,7 +80,7 @@ class SSRFGuardMiddleware:
     def __init__(self, crawler: Crawler) -> None:
         self.crawler = crawler
         self.policy = AddressPolicy.from_settings(crawler.settings)
-        self._logged: set[str] = set()
+        self._logged: set[tuple[str, str]] = set()
 
     @classmethod
     def from_crawler(cls, crawler: Crawler) -> SSRFGuardMiddleware:
@@ -93,8 +93,10 @@ class SSRFGuardMiddleware:
             self.crawler.stats.inc_value(f"topiccrawl/ssrf/refused/{reason}")
         host = urlparse_cached(request).netloc
         if (reason, host) not in self._logged:  # once per reason and host; the stats count every one
-            self._logged.add((reason, host))  # type: ignore[arg-type]
-            logger.warning("SSRF guard refused %s (%s); set TOPICCRAWL_ALLOW_PRIVATE_ADDRESSES=True to allow", request.url, reason)
+            self._logged.add((reason, host))
+            logger.warning(
+                "SSRF guard refused %s (%s); set TOPICCRAWL_ALLOW_PRIVATE_ADDRESSES=True to allow", request.url, reason
+            )
         raise IgnoreRequest(f"SSRF guard: {reason}")
 
     def process_request(self, request: Request) -> None:
@@ -119,7 +121,7 @@ class SafeResolver(CachingThreadedResolver):
         resolver.crawler = crawler
         return resolver
 
-    def getHostByName(self, name: str, timeout: Sequence[int] = ()) -> Deferred[str]:  # noqa: N802 - Twisted's API
+    def getHostByName(self, name: str, timeout: Sequence[int] = ()) -> Deferred[str]:
         return super().getHostByName(name, timeout).addCallback(self._check, name)
 
     def _check(self, address: str, name: str) -> str:

@@ -43,7 +43,7 @@ class _OncePerReason:
             self.crawler.stats.inc_value(f"topiccrawl/traps/{reason}")
         if (reason, host) not in self._logged:
             self._logged.add((reason, host))
-            logger.info("Dropping %s: looks like a crawler trap (%s); further drops on %s are only counted", url, reason, host)
+            logger.info("Dropping %s: crawler trap (%s); further drops on %s are only counted", url, reason, host)
 
 
 class TrapGuardMiddleware(BaseSpiderMiddleware):
