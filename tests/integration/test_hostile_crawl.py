@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import parse_qsl, urlsplit
@@ -41,7 +42,11 @@ def test_every_content_page_decodes_right(run: tuple[HostileWeb, FixtureWeb, Cra
 def test_same_page_in_utf8_and_gbk_gives_same_text_and_simhash(run: tuple[HostileWeb, FixtureWeb, CrawlResult]) -> None:
     web, _fixture, result = run
     items = {item["url"]: item for item in result.items}
-    pairs = [(p, web.pages[p.twin]) for p in web.pages if p.twin is not None and {p.charset, web.pages[p.twin].charset} == {"utf-8", "gbk"}]
+    pairs = [
+        (p, web.pages[p.twin])
+        for p in web.pages
+        if p.twin is not None and {p.charset, web.pages[p.twin].charset} == {"utf-8", "gbk"}
+    ]
     assert len(pairs) >= 4
     for a, b in pairs:
         text_a, text_b = items[web.page_url(a)]["text"], items[web.page_url(b)]["text"]
@@ -71,7 +76,9 @@ def test_redirect_and_refresh_loops_are_bounded(run: tuple[HostileWeb, FixtureWe
     assert 1 <= targets.count("/refresh/a") <= 2 and targets.count("/refresh/b") <= 2
 
 
-def test_redirects_to_other_schemes_and_private_hosts_are_refused(run: tuple[HostileWeb, FixtureWeb, CrawlResult]) -> None:
+def test_redirects_to_other_schemes_and_private_hosts_are_refused(
+    run: tuple[HostileWeb, FixtureWeb, CrawlResult],
+) -> None:
     _web, fixture, result = run
     assert result.stats["topiccrawl/redirect/refused_scheme"] == 2
     assert "Refused redirect from" in result.log and "to a file: URL" in result.log
@@ -101,7 +108,7 @@ def test_robots_txt_follows_rfc_9309(run: tuple[HostileWeb, FixtureWeb, CrawlRes
     slow = [hit.time for hit in hits_on(fixture, "slow") if hit.target != "/robots.txt"]
     assert len(slow) >= 3
     # Crawl-delay is a minimum gap (a little slack for when the server logs the hit).
-    assert min(b - a for a, b in zip(slow, slow[1:], strict=False)) >= CRAWL_DELAY * 0.9
+    assert min(b - a for a, b in itertools.pairwise(slow)) >= CRAWL_DELAY * 0.9
 
 
 def test_malformed_html_is_parsed(run: tuple[HostileWeb, FixtureWeb, CrawlResult]) -> None:
@@ -116,3 +123,14 @@ def test_per_host_budget_caps_fetches(tmp_path: Path) -> None:
         main = [t for t in _targets(fixture) if t != "/robots.txt"]
     assert len(main) <= 8
     assert result.stats["topiccrawl/traps/host_budget"] >= 1
+
+
+def test_unreachable_robots_txt_is_fetched_again_later(tmp_path: Path) -> None:
+    # The down host's robots.txt fails once, then allows everything; with no wait
+    # before trying again, the page linked later (from /malformed) is fetched.
+    with hostile_web(bomb_size=1 << 20, hang_seconds=30, down_robots_failures=1) as (web, fixture):
+        result = crawl_hostile(web, tmp_path, {"TOPICCRAWL_ROBOTS_RETRY_AFTER": 0}).check()
+        down = _targets(fixture, "down")
+    assert down.count("/robots.txt") == 2
+    assert "/d/0.html" in down and "/" not in down  # the seed came while robots.txt was failing
+    assert result.stats["topiccrawl/robots/refetched"] >= 1

@@ -204,7 +204,9 @@ class HostileWeb:
 
     ``bomb_size`` is the decompressed size of the compression bombs,
     ``big_size`` the size of the big page, ``hang_seconds`` how long the stalling
-    endpoints hang (they also stop when :meth:`release` is called).
+    endpoints hang (they also stop when :meth:`release` is called),
+    ``down_robots_failures`` how many times the ``down`` host's robots.txt
+    answers 500 before it recovers (allowing everything).
     """
 
     bomb_size: int = 1 << 30
@@ -212,7 +214,9 @@ class HostileWeb:
     hang_seconds: float = 600.0
     pages: list[ContentPage] = field(default_factory=_content_pages)
     base_urls: dict[str, str] = field(default_factory=dict)
+    down_robots_failures: int = 1_000_000
     _released: threading.Event = field(default_factory=threading.Event)
+    _down_robots_requests: int = 0
 
     def sites(self) -> dict[str, HostileSite]:
         return {name: HostileSite(name, self) for name in HOSTS}
@@ -251,7 +255,7 @@ class HostileWeb:
             return _doc(f"{site} page", f'<p>page {request.path} of {site}</p><a href="/">home</a>')
         return self._main(request)
 
-    def _robots(self, site: str) -> Reply:
+    def _robots(self, site: str) -> Reply:  # noqa: PLR0911 - one variant per host
         text = "text/plain"
         if site == "main":
             sitemap = self.base_urls.get("main", "") + "/sitemap.xml"
@@ -262,7 +266,11 @@ class HostileWeb:
         if site == "slow":
             return Reply(200, f"User-agent: *\nCrawl-delay: {CRAWL_DELAY}\nAllow: /\n", {"Content-Type": text})
         if site == "down":
-            return Reply(500, "<h1>Internal Server Error</h1>", {"Content-Type": "text/html"})
+            # A server error that goes away: RFC 9309 crawlers try again later.
+            self._down_robots_requests += 1
+            if self._down_robots_requests <= self.down_robots_failures:
+                return Reply(500, "<h1>Internal Server Error</h1>", {"Content-Type": "text/html"})
+            return Reply(200, "User-agent: *\nAllow: /\n", {"Content-Type": text})
         if site == "mute":
             self._released.wait(self.hang_seconds)  # never answers
             return Reply(500, b"")
@@ -344,6 +352,7 @@ class HostileWeb:
             body = (
                 "<html><head><title>broken</title><body><div><p>unclosed <b><i>nesting</b></i>"
                 '<table><tr><td><a href="/p/0.html">first article</a><td><a href=/p/1.html>no quotes'
+                f'<a href="{self.base_urls.get("down", "")}/d/0.html">down</a>'
                 "</div></div></div><script>document.write('<a href=\"/x\">')</scr"
                 "\x00\x01 <![CDATA[ stray ]]> &bogus; &#xD800; <a href='/malformed#frag'>self</a>"
             )

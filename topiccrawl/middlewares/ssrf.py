@@ -112,13 +112,12 @@ class SafeResolver(CachingThreadedResolver):
     """Scrapy's caching resolver that fails names resolving to a refused address."""
 
     policy: AddressPolicy
-    crawler: Crawler | None = None
 
     @classmethod
     def from_crawler(cls, crawler: Crawler, reactor: ReactorBase) -> SafeResolver:
+        # ``crawler`` is the crawler process here (one resolver per reactor): settings, no stats.
         resolver = super().from_crawler(crawler, reactor)
         resolver.policy = AddressPolicy.from_settings(crawler.settings)
-        resolver.crawler = crawler
         return resolver
 
     def getHostByName(self, name: str, timeout: Sequence[int] = ()) -> Deferred[str]:
@@ -127,7 +126,5 @@ class SafeResolver(CachingThreadedResolver):
     def _check(self, address: str, name: str) -> str:
         if self.policy.allows(address):
             return address
-        if self.crawler is not None and self.crawler.stats is not None:
-            self.crawler.stats.inc_value("topiccrawl/ssrf/refused/dns")
         logger.warning("SSRF guard refused %s: it resolves to %s, a non-public address", name, address)
         raise UnsafeAddressError(f"{name} resolves to non-public address {address}")
