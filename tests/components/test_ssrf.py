@@ -8,6 +8,7 @@ from scrapy.exceptions import IgnoreRequest
 from scrapy.utils.misc import build_from_crawler
 from scrapy.utils.test import get_crawler
 
+from topiccrawl.middlewares import ssrf
 from topiccrawl.middlewares.ssrf import AddressPolicy, SafeResolver, SSRFGuardMiddleware, UnsafeAddressError
 
 
@@ -60,10 +61,21 @@ def test_setting_and_allowlist() -> None:
         mw.process_request(Request("http://10.2.0.1/"))
 
 
-def test_resolver_refuses_private_answers() -> None:
+def test_resolver_refuses_private_answers(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(ssrf, "_CRAWLER_POLICIES", [])
     resolver = SafeResolver.__new__(SafeResolver)  # only the answer check, no reactor needed
     resolver.policy = AddressPolicy(allow_private=False)
     assert resolver._check("93.184.216.34", "example.org") == "93.184.216.34"
     for address in ("127.0.0.1", "10.0.0.1", "169.254.169.254", "100.100.1.1"):
         with pytest.raises(UnsafeAddressError):
             resolver._check(address, "rebind.example")
+
+
+def test_resolver_follows_crawlers_only_when_all_allow(monkeypatch: pytest.MonkeyPatch) -> None:
+    resolver = SafeResolver.__new__(SafeResolver)
+    resolver.policy = AddressPolicy(allow_private=False)
+    monkeypatch.setattr(ssrf, "_CRAWLER_POLICIES", [AddressPolicy(True), AddressPolicy(True)])
+    assert resolver._check("127.0.0.1", "localhost") == "127.0.0.1"
+    monkeypatch.setattr(ssrf, "_CRAWLER_POLICIES", [AddressPolicy(True), AddressPolicy(False)])
+    with pytest.raises(UnsafeAddressError):
+        resolver._check("127.0.0.1", "localhost")

@@ -95,6 +95,8 @@ class Command(ScrapyCrawlCommand):
             fail(message, f"fix the -a arguments (the {name} spider's arguments are in the README)")
         except TypeError as exc:
             fail(f"spider {name}: {exc}", "check the -a argument names")
+        except Exception:  # e.g. a spider that needs its crawler in __init__: the real run reports it
+            pass
         redis_url = self.settings.get("TOPICCRAWL_REDIS_URL")
         if redis_url:
             check_redis(str(redis_url))

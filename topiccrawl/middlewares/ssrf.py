@@ -74,12 +74,20 @@ def _literal_ip(host: str) -> str | None:
         return None
 
 
+# Policies of the crawlers running in this process. The resolver is one per
+# process (per reactor) and cannot tell which crawler a lookup is for, so it
+# allows an address its own settings refuse only when every crawler allows it
+# (e.g. ``scrapy demo``, which turns the guard off per crawler).
+_CRAWLER_POLICIES: list[AddressPolicy] = []
+
+
 class SSRFGuardMiddleware:
     """Refuse requests for non-HTTP(S) schemes and for private literal IP hosts."""
 
     def __init__(self, crawler: Crawler) -> None:
         self.crawler = crawler
         self.policy = AddressPolicy.from_settings(crawler.settings)
+        _CRAWLER_POLICIES.append(self.policy)
         self._logged: set[tuple[str, str]] = set()
 
     @classmethod
@@ -125,6 +133,8 @@ class SafeResolver(CachingThreadedResolver):
 
     def _check(self, address: str, name: str) -> str:
         if self.policy.allows(address):
+            return address
+        if _CRAWLER_POLICIES and all(policy.allows(address) for policy in _CRAWLER_POLICIES):
             return address
         logger.warning("SSRF guard refused %s: it resolves to %s, a non-public address", name, address)
         raise UnsafeAddressError(f"{name} resolves to non-public address {address}")
