@@ -60,6 +60,7 @@ def test_bombs_and_endless_bodies_are_cut_with_a_warning(run: tuple[HostileWeb, 
     assert not any(urlsplit(u).path in {"/bomb.gz", "/bomb.deflate", "/bomb.br", "/endless"} for u in urls)
     assert result.log.count("during decompression") >= 3  # gzip, deflate and br, each with a warning
     assert "larger than download max size" in result.log  # the endless body
+    assert "larger than download warn size" in result.log  # DOWNLOAD_WARNSIZE warned first
     assert "/big" not in {urlsplit(u).path for u in urls}  # 8 MB > the 4 MB limit of this run
 
 

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import datetime as dt
 import functools
+import hashlib
 import threading
 import zlib
 from collections.abc import Iterator
@@ -337,7 +338,7 @@ class HostileWeb:
             return self._calendar(request.param("d") or "2024-01-01")
         if path == "/s/list":
             # Every page hands out a fresh session id in every link.
-            sid = f"{(hash(request.target) & (2**128 - 1)):032x}"
+            sid = hashlib.md5(request.target.encode()).hexdigest()  # an id, not security
             links = [(f"/s/list?sid={sid}&page={n}", f"page {n}") for n in (1, 2)]
             links.append((f"/s/item;jsessionid={sid[:16]}", "item"))
             return _doc("session list", f"<ul>{_links(links)}</ul>")
