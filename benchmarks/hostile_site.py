@@ -10,7 +10,9 @@ correctly (true text present, no U+FFFD).
 
 The fixture hosts are loopback addresses, so our crawls declare the five
 "public" ones with TOPICCRAWL_ALLOWED_PRIVATE_NETWORKS (127.0.0.1, the
-"internal" host, stays refused); nothing else is changed from the defaults.
+"internal" host, stays refused), keep state in a temporary folder, and mark
+duplicates instead of dropping them (the twin pages are duplicates by design);
+nothing else is changed from the defaults.
 """
 
 from __future__ import annotations
@@ -161,6 +163,9 @@ def main() -> None:
                 cmd = [sys.executable, "-m", "scrapy", "crawl", spider, "-a", f"seeds={seeds}"]
                 cmd += ["-O", f"{out}:jsonlines"]
                 cmd += ["-s", f"TOPICCRAWL_ALLOWED_PRIVATE_NETWORKS={public}", "-s", "LOG_LEVEL=WARNING"]
+                cmd += ["-s", f"TOPICCRAWL_STATE_DIR={tmp / 'state' / spider}"]
+                # Twin pages (same text, two encodings) are duplicates by design: keep both, marked.
+                cmd += ["-s", "TOPICCRAWL_EXACTDUP_ACTION=mark", "-s", "TOPICCRAWL_NEARDUP_ACTION=mark"]
                 senv = {**env, "PYTHONPATH": str(ROOT), "SCRAPY_SETTINGS_MODULE": "topiccrawl.settings"}
                 finished, wall, peak = run_capped(cmd, senv, ROOT, opts.cap)
                 runs.append(

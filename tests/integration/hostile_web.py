@@ -23,6 +23,9 @@ FAST = {
     "DOWNLOAD_WARNSIZE": 1024 * 1024,
     "RETRY_TIMES": 1,
 }
+# Twin pages (same text in UTF-8 and GBK) are duplicates by design: keep both,
+# marked, so each page's decoding can be checked (the pipelines drop them by default).
+KEEP_DUPLICATES = {"TOPICCRAWL_EXACTDUP_ACTION": "mark", "TOPICCRAWL_NEARDUP_ACTION": "mark"}
 
 
 @contextmanager
@@ -39,7 +42,9 @@ def hostile_web(**kwargs: object) -> Iterator[tuple[HostileWeb, FixtureWeb]]:
 def crawl_hostile(web: HostileWeb, tmp_path: Path, settings: dict[str, object] | None = None) -> CrawlResult:
     seeds = tmp_path / "seeds.txt"
     seeds.write_text("\n".join(web.seeds()) + "\n", encoding="utf-8")
-    return crawl("follow", tmp_path, args={"seeds": seeds}, settings={**FAST, **(settings or {})}, timeout=170)
+    return crawl(
+        "follow", tmp_path, args={"seeds": seeds}, settings={**FAST, **KEEP_DUPLICATES, **(settings or {})}, timeout=170
+    )
 
 
 def hits_on(fixture: FixtureWeb, site: str) -> list[Hit]:

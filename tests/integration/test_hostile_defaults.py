@@ -2,8 +2,10 @@
 
 It must end by itself within two minutes (the subprocess is killed at 120 s,
 which fails the test), peak under 400 MB of RSS (sampled with psutil), and get
-all 20 content pages right. Only the fixture hosts are declared public; every
-politeness delay, timeout and size limit is the project default.
+all 20 content pages right. Only the fixture hosts are declared public, state
+goes to a temporary folder and duplicates are marked instead of dropped (the
+twin pages are duplicates by design); every politeness delay, timeout and size
+limit is the project default.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from pathlib import Path
 import psutil
 
 from tests.helpers import PROJECT_ROOT, read_jsonl
-from tests.integration.hostile_web import PUBLIC_NETWORKS, hostile_web
+from tests.integration.hostile_web import KEEP_DUPLICATES, PUBLIC_NETWORKS, hostile_web
 
 CAP_SECONDS = 120
 MAX_RSS = 400 * 1024 * 1024
@@ -36,6 +38,9 @@ def test_follow_with_project_defaults_survives_the_hostile_web(tmp_path: Path) -
             "-s",
             f"TOPICCRAWL_STATS_FILE={stats_path}",
         ]
+        cmd += ["-s", f"TOPICCRAWL_STATE_DIR={tmp_path / 'state'}"]
+        for name, value in KEEP_DUPLICATES.items():
+            cmd += ["-s", f"{name}={value}"]
         env = {**os.environ, "PYTHONPATH": str(PROJECT_ROOT), "SCRAPY_SETTINGS_MODULE": "topiccrawl.settings"}
         proc = subprocess.Popen(cmd, cwd=PROJECT_ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
         ps, peak, start = psutil.Process(proc.pid), 0, time.monotonic()
