@@ -145,3 +145,31 @@ TOPICCRAWL_MONITOR_RELOAD = 10.0
 # Fetch every watch at least this often (seconds), whatever the revisit scheduler
 # says; 0 leaves it all to the scheduler.
 TOPICCRAWL_MONITOR_MAX_INTERVAL = 0
+# --- hostile web (traps, bombs, robots, SSRF) ---
+# A stalled server costs DOWNLOAD_TIMEOUT per attempt, times 1 + RETRY_TIMES;
+# 20 s is ample for an HTML page from a working server, and keeps a stalled
+# endpoint from holding a crawl for 90 s.
+DOWNLOAD_TIMEOUT = 20
+# Every DNS answer is checked where the connection is made (no DNS rebinding).
+TWISTED_DNS_RESOLVER = "topiccrawl.middlewares.ssrf.SafeResolver"
+DOWNLOADER_MIDDLEWARES["scrapy.downloadermiddlewares.robotstxt.RobotsTxtMiddleware"] = None
+DOWNLOADER_MIDDLEWARES["topiccrawl.middlewares.robots.RobotsPolicyMiddleware"] = 100
+# Before OffsiteMiddleware (50), so a refused target is logged as such.
+DOWNLOADER_MIDDLEWARES["topiccrawl.middlewares.ssrf.SSRFGuardMiddleware"] = 40
+DOWNLOADER_MIDDLEWARES["topiccrawl.middlewares.traps.HostBudgetMiddleware"] = 60
+# Between CookiesMiddleware (700) and RedirectMiddleware (600).
+DOWNLOADER_MIDDLEWARES["topiccrawl.middlewares.redirects.RedirectGuardMiddleware"] = 650
+SPIDER_MIDDLEWARES = globals().get("SPIDER_MIDDLEWARES", {})
+SPIDER_MIDDLEWARES["topiccrawl.middlewares.traps.TrapGuardMiddleware"] = 850
+# Networks fetched even with TOPICCRAWL_ALLOW_PRIVATE_ADDRESSES off (e.g. ["10.1.2.0/24"]).
+TOPICCRAWL_ALLOWED_PRIVATE_NETWORKS: list[str] = []
+# Pages fetched per host at most (0: no limit): the last line against endless URL spaces.
+TOPICCRAWL_HOST_PAGE_BUDGET = 20000
+TOPICCRAWL_MAX_REPEATED_SEGMENTS = 3
+TOPICCRAWL_MAX_QUERY_PARAMS = 16
+TOPICCRAWL_MAX_QUERY_LENGTH = 512
+# A self-redirect that sets a cookie is retried with the cookie this many times.
+TOPICCRAWL_CHALLENGE_RETRIES = 1
+TOPICCRAWL_ROBOTS_TIMEOUT = 10.0
+TOPICCRAWL_ROBOTS_RETRY_AFTER = 600.0
+TOPICCRAWL_ROBOTS_MAX_CRAWL_DELAY = 60.0

@@ -1,0 +1,123 @@
+"""``scrapy crawl`` with one-line errors for bad input.
+
+Scrapy's own ``crawl`` prints a traceback when a spider rejects its arguments,
+and can leave an empty output file behind. This command checks what a user
+can get wrong before the crawl starts (the spider name, ``-a`` values via the
+spider's own argument parsing, seed files, dictionary names, a reachable Redis
+when ``TOPICCRAWL_REDIS_URL`` is set) and reports it as one line on stderr::
+
+    error: <what is wrong>; <what to do>
+
+with exit status 2 and nothing written. Scrapy's log starts only once the
+input is accepted.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, NoReturn
+
+from scrapy.commands.crawl import Command as ScrapyCrawlCommand
+from scrapy.exceptions import UsageError
+from scrapy.spiderloader import get_spider_loader
+
+from topiccrawl.args import SpiderArgumentError
+
+if TYPE_CHECKING:
+    import argparse
+
+EXIT_BAD_INPUT = 2
+
+
+def fail(what: str, todo: str) -> NoReturn:
+    """Print ``error: what; todo`` on stderr and exit with status 2."""
+    print(f"error: {what}; {todo}", file=sys.stderr)
+    sys.exit(EXIT_BAD_INPUT)
+
+
+def check_redis(url: str, timeout: float = 3.0) -> None:
+    """Ping the Redis at ``url``; :func:`fail` when it does not answer."""
+    import redis
+
+    safe = url.split("@", 1)[-1]  # never print a password
+    try:
+        client = redis.Redis.from_url(url, socket_connect_timeout=timeout, socket_timeout=timeout)
+        client.ping()
+    except (redis.RedisError, ValueError, OSError) as exc:
+        fail(
+            f"cannot reach Redis at {safe} ({type(exc).__name__})",
+            "start redis-server, fix TOPICCRAWL_REDIS_URL, or unset it to crawl on one machine",
+        )
+
+
+def _local_outputs(feeds: dict[str, Any]) -> list[Path]:
+    paths = []
+    for uri in feeds:
+        text = str(uri)
+        if text.startswith("file://"):
+            text = text[len("file://") :]
+        elif "://" in text:
+            continue
+        paths.append(Path(text))
+    return paths
+
+
+class Command(ScrapyCrawlCommand):
+    # The crawler process (and Scrapy's log) starts only after the input checks.
+    requires_crawler_process = False
+
+    def process_options(self, args: list[str], opts: argparse.Namespace) -> None:
+        try:
+            super().process_options(args, opts)
+        except UsageError as exc:
+            fail(str(exc) or "bad command line", "see scrapy crawl -h")
+
+    def run(self, args: list[str], opts: argparse.Namespace) -> None:
+        if len(args) != 1:
+            fail("expected exactly one spider name", "run scrapy list to see the spiders")
+        name = args[0]
+        assert self.settings is not None
+        loader = get_spider_loader(self.settings)
+        try:
+            spidercls = loader.load(name)
+        except KeyError:
+            fail(f"no spider named {name!r}", f"choose one of: {', '.join(sorted(loader.list()))}")
+        try:
+            # Spiders parse and check their -a arguments in __init__; doing it
+            # here first keeps bad input from starting a crawl at all.
+            spidercls(**opts.spargs)
+        except SpiderArgumentError as exc:
+            message = str(exc)
+            if ";" in message:
+                print(f"error: {message}", file=sys.stderr)
+                sys.exit(EXIT_BAD_INPUT)
+            fail(message, f"fix the -a arguments (the {name} spider's arguments are in the README)")
+        except TypeError as exc:
+            fail(f"spider {name}: {exc}", "check the -a argument names")
+        except Exception:  # e.g. a spider that needs its crawler in __init__: the real run reports it
+            pass
+        redis_url = self.settings.get("TOPICCRAWL_REDIS_URL")
+        if redis_url:
+            check_redis(str(redis_url))
+        outputs = _local_outputs(self.settings.getdict("FEEDS"))
+        existed = {path for path in outputs if path.exists()}
+        self.crawler_process = _make_process(self.settings)
+        super().run(args, opts)
+        if self.exitcode:
+            # A crawl that failed to start must not leave empty datasets behind.
+            for path in outputs:
+                if path not in existed and path.exists() and path.stat().st_size == 0:
+                    path.unlink()
+
+
+def _make_process(settings: Any) -> Any:
+    """The crawler process ``scrapy.cmdline`` would have made."""
+    from scrapy.crawler import AsyncCrawlerProcess, CrawlerProcess
+
+    asyncio_reactor = "twisted.internet.asyncioreactor.AsyncioSelectorReactor"
+    if (
+        settings["TWISTED_REACTOR"] == asyncio_reactor and not settings.getbool("FORCE_CRAWLER_PROCESS")
+    ) or not settings.getbool("TWISTED_REACTOR_ENABLED"):
+        return AsyncCrawlerProcess(settings)
+    return CrawlerProcess(settings)
