@@ -24,13 +24,22 @@ class MainText:
     date: str | None = None  # ISO date, when the page says
 
 
-def extract_main_text(html: str, url: str | None = None) -> MainText | None:
-    """The main text and metadata of an HTML page, or None when nothing article-like is found.
+# Larger pages are not article pages worth extracting (and trafilatura's lxml tree
+# of an 8 MB page costs hundreds of MB): they keep the spider's own text.
+MAX_HTML_CHARS = 1_000_000
+
+
+def extract_main_text(html: str, url: str | None = None, *, max_html_chars: int = MAX_HTML_CHARS) -> MainText | None:
+    """The main text and metadata of an HTML page, or None when nothing article-like is found
+    or the page is larger than ``max_html_chars``.
 
     Comments and tables of navigation are left out. Default precision/recall
     balance: ``favor_precision`` drops the body of some Chinese news pages and
     keeps only a reader comment.
     """
+    if len(html) > max_html_chars:
+        logger.info("Page too large for main-text extraction (%d characters): %s", len(html), url)
+        return None
     import trafilatura
 
     try:

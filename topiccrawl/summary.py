@@ -13,7 +13,7 @@ import re
 
 import numpy as np
 
-from topiccrawl.tokenize import tokenize
+from topiccrawl.tokenize import MAX_CHARS, tokenize
 
 _MIN_SENTENCE_CHARS = 6
 _MAX_SENTENCES = 200  # the graph is quadratic; long pages are ranked on their first 200 sentences
@@ -41,7 +41,7 @@ def _pagerank(weights: np.ndarray, damping: float = 0.85, iterations: int = 50) 
 
 def summarize(text: str, sentences: int = 3) -> str:
     """The ``sentences`` most central sentences of ``text``, in reading order, joined."""
-    candidates = split_sentences(text)[:_MAX_SENTENCES]
+    candidates = split_sentences(text[:MAX_CHARS])[:_MAX_SENTENCES]
     if len(candidates) <= sentences:
         return "".join(_joinable(candidates))
     words = [set(tokenize(s)) for s in candidates]

@@ -29,6 +29,8 @@ _STOPWORDS_TEXT = """
 the a an of to in and or for on at by with from is are was were be this that it as
 """
 STOPWORDS = frozenset(_STOPWORDS_TEXT.split())
+# Longest prefix of a text that is segmented (see :func:`tokenize`).
+MAX_CHARS = 100_000
 
 
 @functools.cache
@@ -52,10 +54,16 @@ def add_words(words: Iterable[str]) -> None:
                 _added.add(word)
 
 
-def tokenize(text: str, *, keep_stopwords: bool = False) -> list[str]:
-    """Lower-cased word tokens of ``text``: no punctuation, no whitespace, no stopwords."""
+def tokenize(text: str, *, keep_stopwords: bool = False, max_chars: int = MAX_CHARS) -> list[str]:
+    """Lower-cased word tokens of ``text``: no punctuation, no whitespace, no stopwords.
+
+    Only the first ``max_chars`` characters are segmented: jieba runs on the
+    reactor thread, and a multi-megabyte page would stall the crawl for seconds
+    and balloon memory, while its first 100k characters say what it is about.
+    """
     if not text:
         return []
+    text = text[:max_chars]
     tokens = []
     for raw in _get().cut(text, HMM=True):
         token = raw.strip().lower()
