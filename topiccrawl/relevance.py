@@ -86,16 +86,25 @@ def url_tokens(url: str) -> list[str]:
     host = parts.hostname or ""
     tokens: list[str] = []
     if not re.fullmatch(r"[0-9.:\[\]a-f]*", host):  # IP addresses name nothing
-        tokens.extend(label for label in host.split(".")[:-1] if label not in _URL_NOISE)
+        tokens.extend(label for label in host.split(".")[:-1] if _keep(label))
     rest = unquote(f"{parts.path} {parts.query}").lower()
     for chunk in _ASCII_SPLIT.split(rest):
         if not chunk:
             continue
         if _CJK.search(chunk):
             tokens.extend(tokenize(chunk))
-        elif chunk not in _URL_NOISE and not (chunk.isdigit() and len(chunk) > 4):
+        elif _keep(chunk):
             tokens.append(chunk)
     return tokens
+
+
+def _keep(token: str) -> bool:
+    """Not web plumbing, not a single letter, not a long number (ids, dates); years like 1911 stay."""
+    if token in _URL_NOISE:
+        return False
+    if token.isdigit():
+        return len(token) <= 4
+    return len(token) > 1
 
 
 def _noisy_or(weights: Sequence[float]) -> float:

@@ -13,6 +13,7 @@ from typing import Any
 
 from topiccrawl.demo.sample import SampleSite
 from topiccrawl.demo.server import Site
+from topiccrawl.demo.topicweb import TopicWeb, host_addresses, seed_urls
 
 
 @dataclass(frozen=True)
@@ -33,5 +34,13 @@ DEMO_JOBS: list[DemoJob] = [
         description="breadth-first crawl of a small site in mixed encodings (UTF-8, GBK, GB18030)",
         sites=lambda: {"sample": SampleSite()},
         spider_args=lambda urls: {"start_url": urls["sample"] + "/"},
+    ),
+    DemoJob(
+        name="topic",
+        spider="topic",
+        description="best-first focused crawl of a 2,000-page topical web on six hosts (topic: 辛亥革命)",
+        sites=lambda: TopicWeb(2000).sites(),
+        spider_args=lambda urls: {"start_urls": ",".join(seed_urls(urls)), "dictionary": "xinhai", "max_pages": 300},
+        hosts=host_addresses(),
     ),
 ]

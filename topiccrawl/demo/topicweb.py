@@ -205,13 +205,27 @@ def _channel_path(slug: str, page: int) -> str:
     return f"/channel/{slug}/" if page == 1 else f"/channel/{slug}/?page={page}"
 
 
+def host_names(hosts: int = len(HOST_PROFILES)) -> list[str]:
+    return [HOST_PROFILES[i % len(HOST_PROFILES)][0] + ("" if i < len(HOST_PROFILES) else str(i)) for i in range(hosts)]
+
+
+def host_addresses(hosts: int = len(HOST_PROFILES)) -> dict[str, str]:
+    """Loopback address per host: 127.0.0.2, 127.0.0.3, ... (one Scrapy download slot each)."""
+    return {h: f"127.0.0.{2 + i}" for i, h in enumerate(host_names(hosts))}
+
+
+def seed_urls(base_urls: Mapping[str, str]) -> list[str]:
+    """The seeds of a crawl of this web: home pages of the hosts without on-topic pages."""
+    return [url + "/" for name, url in base_urls.items() if name.rstrip("0123456789") in SEED_HOSTS]
+
+
 class TopicWeb:
     """The whole web: articles, channels and home pages of every host, with ground truth."""
 
     def __init__(self, size: int = 3000, seed: int = 2011, hosts: int = len(HOST_PROFILES)) -> None:
         self.size = size
         self.rng = random.Random(seed)
-        self.host_names = [HOST_PROFILES[i % len(HOST_PROFILES)][0] + ("" if i < 6 else str(i)) for i in range(hosts)]
+        self.host_names = host_names(hosts)
         self.profiles = {name: HOST_PROFILES[i % len(HOST_PROFILES)] for i, name in enumerate(self.host_names)}
         self.articles: list[Article] = []
         self.channels: dict[tuple[str, str], list[int]] = {}
@@ -306,14 +320,14 @@ class TopicWeb:
 
     def seed_urls(self) -> list[str]:
         """The crawl's seeds: home pages of hosts without on-topic pages."""
-        return [self.url(h, "/") for h in self.host_names if self.profiles[h][0] in SEED_HOSTS]
+        return seed_urls(self.base_urls)
 
     def sites(self) -> dict[str, HostSite]:
         return {h: HostSite(self, h) for h in self.host_names}
 
     def hosts(self) -> dict[str, str]:
         """Loopback address per host: 127.0.0.2, 127.0.0.3, ..."""
-        return {h: f"127.0.0.{2 + i}" for i, h in enumerate(self.host_names)}
+        return host_addresses(len(self.host_names))
 
     # -- rendering -------------------------------------------------------------
     def _page(self, host: str, title: str, main: str) -> str:

@@ -17,6 +17,7 @@ feedback store. Pure Python: no Scrapy here.
 from __future__ import annotations
 
 import math
+import random
 import re
 from collections import Counter, deque
 from collections.abc import Callable, Iterable
@@ -77,12 +78,12 @@ class CrawlFeedback:
         return len(self._index.get(term, ()))
 
     def sample(self, limit: int) -> list[set[str]]:
-        """``limit`` pages spread evenly over the store (the background feedback is compared with)."""
+        """``limit`` pages sampled from the whole store (the background feedback is compared with)."""
         pages = list(self._pages)
         return [set(pages[i][1]) for i in _spread(len(pages), limit)]
 
     def pages_about(self, term: str, limit: int) -> list[set[str]]:
-        """Up to ``limit`` pages containing ``term``, spread evenly over the crawl so far: the most
+        """Up to ``limit`` pages containing ``term``, sampled from the whole crawl so far: the most
         recent ones alone would all come from wherever the crawler happens to be."""
         ids = list(self._index.get(term, ()))
         wanted = {ids[i] for i in _spread(len(ids), limit)}
@@ -90,10 +91,11 @@ class CrawlFeedback:
 
 
 def _spread(n: int, k: int) -> list[int]:
-    """``min(n, k)`` indexes spread evenly over ``range(n)`` (deterministic sampling)."""
+    """``min(n, k)`` indexes sampled uniformly from ``range(n)``; seeded, so runs repeat exactly.
+    (Evenly spaced indexes would alias with any periodic structure of the crawl.)"""
     if n <= k:
         return list(range(n))
-    return [i * n // k for i in range(k)]
+    return sorted(random.Random(n * 7919 + k).sample(range(n), k))
 
 
 @dataclass(frozen=True, slots=True)

@@ -260,13 +260,7 @@ class FocusMiddleware(BaseSpiderMiddleware):
                 raise NotConfigured("the spider has no topic and TOPICCRAWL_FOCUS_DICTIONARY is not set")
             focus = Focus.from_settings(crawler.settings, load_dictionary(spec))
             crawler.spider.topic_focus = focus  # type: ignore[union-attr]
-        queue = crawler.settings.get("SCHEDULER_MEMORY_QUEUE", "")
-        if "Lifo" in str(queue):
-            logger.warning(
-                "Focused crawl with %s: equal scores will pop last-in-first-out; "
-                "set SCHEDULER_MEMORY_QUEUE=scrapy.squeues.FifoMemoryQueue",
-                queue,
-            )
+        _warn_about_queues(crawler.settings)
         mw = cls(crawler, focus)
         crawler.signals.connect(mw.spider_opened, signal=signals.spider_opened)
         crawler.signals.connect(mw.spider_closed, signal=signals.spider_closed)
