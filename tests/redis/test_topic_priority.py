@@ -1,10 +1,16 @@
 from __future__ import annotations
 
+from collections.abc import Callable
+from pathlib import Path
+
 import pytest
 import redis
 from scrapy import Request, Spider
 
+from tests.helpers import crawl
 from topiccrawl import redisjson
+from topiccrawl.demo.server import FixtureWeb
+from topiccrawl.demo.topicweb import TopicWeb
 from topiccrawl.redisqueue import FifoPriorityQueue
 
 pytestmark = pytest.mark.redis
@@ -53,3 +59,22 @@ def test_distributed_addon_uses_the_fifo_priority_queue() -> None:
     settings = Settings({"TOPICCRAWL_REDIS_URL": "redis://127.0.0.1:1/0"})
     Distributed().update_settings(settings)
     assert settings.get("SCHEDULER_QUEUE_CLASS") == "topiccrawl.redisqueue.FifoPriorityQueue"
+
+
+def test_topic_crawl_over_redis(serve: Callable[..., FixtureWeb], tmp_path: Path, redis_url: str) -> None:
+    client = redis.Redis.from_url(redis_url)
+    client.flushdb()
+    topic_web = TopicWeb(300)
+    web = serve(topic_web.sites(), topic_web.hosts())
+    result = crawl(
+        "topic",
+        tmp_path,
+        args={"start_urls": ",".join(topic_web.seed_urls()), "dictionary": "xinhai", "max_pages": 60},
+        settings={"TOPICCRAWL_REDIS_URL": redis_url},
+    ).check()
+    assert result.stats["topic/pages"] >= 60
+    assert any(i["on_topic"] for i in result.items)  # tunnelled from off-topic seeds to the topic
+    assert client.type("topic:requests") == b"zset"  # the shared frontier, left for other workers
+    assert int(client.get("topic:requests:seq") or 0) >= client.zcard("topic:requests")
+    fetched = web.log.urls()
+    assert len(fetched) == len(set(fetched))  # the Redis dupefilter let no page through twice

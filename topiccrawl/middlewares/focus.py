@@ -294,9 +294,12 @@ class FocusMiddleware(BaseSpiderMiddleware):
         return item
 
     def _record_page(self, response: Response) -> None:
+        self.focus.assess(response)
+        self._update_stats()
+
+    def _update_stats(self) -> None:
         stats = self.crawler.stats
         assert stats is not None
-        self.focus.assess(response)
         stats.set_value("topic/pages", self.focus.pages)
         stats.set_value("topic/pages_on_topic", self.focus.on_topic)
         stats.set_value("topic/harvest_rate", round(self.focus.harvest_rate, 4))
@@ -323,6 +326,7 @@ class FocusMiddleware(BaseSpiderMiddleware):
     def spider_closed(self) -> None:
         if self._loop is not None and self._loop.running:
             self._loop.stop()
+        self._update_stats()  # pages that yielded no item (on_topic_only) count too
         self.log()
         path = dictionary_output_path(self.crawler.settings)
         self.focus.dictionary.save(path)
