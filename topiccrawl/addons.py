@@ -31,4 +31,4 @@ class Distributed:
         # The frontier outlives a worker: a killed or finished worker leaves the
         # shared queue for the others (scrapy-redis would otherwise flush it).
         settings.set("SCHEDULER_PERSIST", True, priority=addon)
-        settings.set("SCHEDULER_QUEUE_CLASS", "scrapy_redis.queue.PriorityQueue", priority=addon)
+        settings.set("SCHEDULER_QUEUE_CLASS", "topiccrawl.redisqueue.FifoPriorityQueue", priority=addon)

@@ -173,3 +173,25 @@ TOPICCRAWL_CHALLENGE_RETRIES = 1
 TOPICCRAWL_ROBOTS_TIMEOUT = 10.0
 TOPICCRAWL_ROBOTS_RETRY_AFTER = 600.0
 TOPICCRAWL_ROBOTS_MAX_CRAWL_DELAY = 60.0
+# --- topic spider (focused crawling) ---
+# Scores every request of a focused spider and sets its priority before scheduling.
+# Active for the topic spider, or for any spider given TOPICCRAWL_FOCUS_DICTIONARY.
+SPIDER_MIDDLEWARES = {**globals().get("SPIDER_MIDDLEWARES", {}), "topiccrawl.middlewares.focus.FocusMiddleware": 600}
+TOPICCRAWL_FOCUS_DICTIONARY = None  # dictionary name or file that makes any spider focused
+TOPICCRAWL_TOPIC_SCORING = "topic"  # "topic" (this project) or "naive" (count of terms, a baseline)
+TOPICCRAWL_TOPIC_BETA = 0.2  # W = beta * URL(i) + (1 - beta) * sim(anchor, T)
+TOPICCRAWL_TOPIC_GAMMA = 0.3  # L = gamma * inherited + (1 - gamma) * W
+TOPICCRAWL_TOPIC_DECAY = 0.5  # inheritance decay per hop
+TOPICCRAWL_TOPIC_THRESHOLD = 0.2  # epsilon: links below it are tunnelled or dropped
+TOPICCRAWL_TOPIC_TUNNEL_HOPS = 3  # consecutive below-threshold links a path may cross
+TOPICCRAWL_TOPIC_PAGE_THRESHOLD = 0.5  # page relevance at which a page is on topic
+TOPICCRAWL_TOPIC_USE_URL = True
+TOPICCRAWL_TOPIC_USE_ANCHOR = True
+TOPICCRAWL_TOPIC_INHERIT = True
+TOPICCRAWL_TOPIC_TUNNELLING = True
+TOPICCRAWL_TOPIC_GROW = True  # grow the dictionary during the crawl
+TOPICCRAWL_TOPIC_GROW_THRESHOLD = 0.2  # admission threshold on the feedback match (delta)
+TOPICCRAWL_TOPIC_GROW_EVERY = 50  # judge candidates every N pages
+TOPICCRAWL_TOPIC_MAX_LEARNED = 200  # bound on learned terms
+TOPICCRAWL_TOPIC_FEEDBACK = "topiccrawl.dictionary.CrawlFeedback"  # feedback source class
+TOPICCRAWL_TOPIC_DICTIONARY_OUT = None  # where to save the final dictionary (default: beside the feed)

@@ -14,6 +14,7 @@ from typing import Any
 from topiccrawl.demo.changing import LIST_PATHS, ChangingSite
 from topiccrawl.demo.sample import SampleSite
 from topiccrawl.demo.server import Site
+from topiccrawl.demo.topicweb import TopicWeb, host_addresses, seed_urls
 
 
 @dataclass(frozen=True)
@@ -45,5 +46,13 @@ DEMO_JOBS: list[DemoJob] = [
             "duration": 7,
         },
         settings={"TOPICCRAWL_MONITOR_MAX_INTERVAL": 1.0, "TOPICCRAWL_MONITOR_RATE": 10.0},
+    ),
+    DemoJob(
+        name="topic",
+        spider="topic",
+        description="best-first focused crawl of a 2,000-page topical web on six hosts (topic: 辛亥革命)",
+        sites=lambda: TopicWeb(2000).sites(),
+        spider_args=lambda urls: {"start_urls": ",".join(seed_urls(urls)), "dictionary": "xinhai", "max_pages": 300},
+        hosts=host_addresses(),
     ),
 ]

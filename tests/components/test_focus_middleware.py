@@ -1,0 +1,164 @@
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from scrapy import Request, Spider
+from scrapy.exceptions import NotConfigured
+from scrapy.http import HtmlResponse
+from scrapy.pqueues import ScrapyPriorityQueue
+from scrapy.squeues import FifoMemoryQueue, PickleFifoDiskQueue
+from scrapy.utils.misc import build_from_crawler
+from scrapy.utils.test import get_crawler
+
+from topiccrawl.middlewares.focus import FocusMiddleware, dictionary_output_path
+from topiccrawl.relevance import PRIORITY_LEVELS
+
+ON_TOPIC = "辛亥革命爆发于武昌。武昌起义之后，同盟会和孙中山领导革命党人建立中华民国，湖北军政府成立。"
+OFF_TOPIC = "周末的篮球比赛非常精彩，双方球员打到了加时赛，球迷们在看台上欢呼。"
+
+
+class PlainSpider(Spider):
+    """Any spider: it knows nothing about topics."""
+
+    name = "plain"
+
+
+def make_middleware(**settings: Any) -> tuple[FocusMiddleware, Any]:
+    crawler = get_crawler(PlainSpider, {"TOPICCRAWL_FOCUS_DICTIONARY": "xinhai", "LOGSTATS_INTERVAL": 0, **settings})
+    crawler.spider = crawler._create_spider()
+    crawler.stats.open_spider()
+    return build_from_crawler(FocusMiddleware, crawler), crawler
+
+
+def page(url: str, text: str, links: list[tuple[str, str]], meta: dict[str, Any] | None = None) -> HtmlResponse:
+    anchors = "".join(f'<li><a href="{href}">{anchor}</a></li>' for href, anchor in links)
+    body = (
+        f"<html><head><title>t</title></head><body><div class='nav'><a href='/'>首页</a></div>"
+        f"<article><h1>t</h1><p>{text}</p><p>{text}</p></article><ul>{anchors}</ul></body></html>"
+    )
+    request = Request(url, meta=meta or {})
+    return HtmlResponse(url, body=body.encode("utf-8"), encoding="utf-8", request=request)
+
+
+def run(mw: FocusMiddleware, response: HtmlResponse, requests: list[Request]) -> list[Request]:
+    return [r for r in mw.process_spider_output(response, requests) if isinstance(r, Request)]
+
+
+def test_disabled_without_a_topic() -> None:
+    crawler = get_crawler(PlainSpider, {})
+    crawler.spider = crawler._create_spider()
+    with pytest.raises(NotConfigured):
+        build_from_crawler(FocusMiddleware, crawler)
+
+
+def test_priority_follows_the_score_and_anchors_come_from_the_page() -> None:
+    mw, crawler = make_middleware()
+    links = [
+        ("/sports/1.html", "篮球比赛集锦"),
+        ("/xinhai/wuchang-qiyi.html", "武昌起义始末"),
+        ("/a/9f8e.html", "黄兴与同盟会"),
+    ]
+    response = page("http://127.0.0.1/x.html", OFF_TOPIC, links)
+    out = run(mw, response, [Request(response.urljoin(href)) for href, _ in links])
+    by_url = {r.url.rsplit("/", 1)[-1]: r for r in out}
+    assert by_url["wuchang-qiyi.html"].priority > by_url["9f8e.html"].priority > 0
+    assert "9f8e.html" in by_url and by_url["9f8e.html"].meta["anchor"] == "黄兴与同盟会"
+    assert all(isinstance(r.priority, int) and 0 <= r.priority <= PRIORITY_LEVELS for r in out)
+    assert by_url["wuchang-qiyi.html"].meta["topic_score"] == pytest.approx(
+        by_url["wuchang-qiyi.html"].priority / PRIORITY_LEVELS, abs=1e-3
+    )
+    assert crawler.stats.get_value("topic/links_scored") == 3
+
+
+def test_on_topic_parent_lifts_generic_links() -> None:
+    mw, _ = make_middleware()
+    on = page("http://127.0.0.1/on.html", ON_TOPIC, [("/next1.html", "更多")])
+    off = page("http://127.0.0.1/off.html", OFF_TOPIC, [("/next2.html", "更多")])
+    (from_on,) = run(mw, on, [Request("http://127.0.0.1/next1.html")])
+    # The off-topic parent's link is below the threshold: fetched only as a tunnel hop.
+    (from_off,) = run(mw, off, [Request("http://127.0.0.1/next2.html")])
+    assert from_on.priority > from_off.priority
+    assert from_on.meta["topic_hops"] == 0
+    assert from_off.meta["topic_hops"] == 1
+
+
+def test_tunnelling_budget_drops_links_beyond_it() -> None:
+    mw, crawler = make_middleware(TOPICCRAWL_TOPIC_TUNNEL_HOPS=2)
+    deep = page("http://127.0.0.1/deep.html", OFF_TOPIC, [("/more.html", "篮球")], meta={"topic_hops": 2})
+    assert run(mw, deep, [Request("http://127.0.0.1/more.html")]) == []
+    assert crawler.stats.get_value("topic/links_dropped") == 1
+    # A relevant link on the same page is still followed, and resets the count.
+    deep2 = page("http://127.0.0.1/deep2.html", OFF_TOPIC, [("/x.html", "辛亥革命与武昌起义")], meta={"topic_hops": 2})
+    (kept,) = run(mw, deep2, [Request("http://127.0.0.1/x.html")])
+    assert kept.meta["topic_hops"] == 0
+
+
+def test_seeds_get_the_best_priority() -> None:
+    mw, _ = make_middleware()
+
+    async def start():
+        yield Request("http://127.0.0.1/seed")
+
+    import asyncio
+
+    async def collect() -> list[Request]:
+        return [r async for r in mw.process_start(start())]
+
+    (seed,) = asyncio.run(collect())
+    assert seed.priority == PRIORITY_LEVELS
+    assert seed.meta["topic_hops"] == 0
+
+
+def test_items_update_harvest_stats() -> None:
+    mw, crawler = make_middleware()
+    on = page("http://127.0.0.1/on.html", ON_TOPIC, [])
+    off = page("http://127.0.0.1/off.html", OFF_TOPIC, [])
+    list(mw.process_spider_output(on, [{"url": on.url}]))
+    list(mw.process_spider_output(off, [{"url": off.url}]))
+    assert crawler.stats.get_value("topic/pages") == 2
+    assert crawler.stats.get_value("topic/pages_on_topic") == 1
+    assert crawler.stats.get_value("topic/harvest_rate") == 0.5
+
+
+def test_naive_and_bfs_scorings() -> None:
+    naive, _ = make_middleware(TOPICCRAWL_TOPIC_SCORING="naive")
+    response = page("http://127.0.0.1/p.html", OFF_TOPIC, [("/xinhai/1.html", "辛亥革命与孙中山"), ("/b.html", "篮球")])
+    out = run(naive, response, [Request("http://127.0.0.1/xinhai/1.html"), Request("http://127.0.0.1/b.html")])
+    assert [r.priority for r in out] == [3, 0]  # two terms in the anchor, one in the URL; nothing dropped
+    bfs, _ = make_middleware(TOPICCRAWL_TOPIC_SCORING="bfs")
+    out = run(bfs, response, [Request("http://127.0.0.1/xinhai/1.html"), Request("http://127.0.0.1/b.html")])
+    assert [r.priority for r in out] == [0, 0]
+
+
+def _queue_order(crawler: Any, requests: list[Request], key: str, downstream: type) -> list[str]:
+    queue = ScrapyPriorityQueue.from_crawler(crawler, downstream, key)
+    for request in requests:
+        queue.push(request)
+    order = []
+    while (request := queue.pop()) is not None:
+        order.append(request.url)
+    queue.close()
+    return order
+
+
+@pytest.mark.parametrize("downstream", [FifoMemoryQueue, PickleFifoDiskQueue])
+def test_scheduler_pops_best_first_and_equal_scores_in_arrival_order(tmp_path: Path, downstream: type) -> None:
+    mw, crawler = make_middleware()
+    links = [(f"/g{i}.html", "下一页") for i in range(3)] + [("/xinhai/t.html", "辛亥革命")]
+    links += [(f"/h{i}.html", "下一页") for i in range(3, 5)]
+    response = page("http://127.0.0.1/p.html", OFF_TOPIC, links)
+    scored = run(mw, response, [Request(response.urljoin(href)) for href, _ in links])
+    assert len({r.priority for r in scored if "/g" in r.url or "/h" in r.url}) == 1  # equal scores
+    key = str(tmp_path / "q") if downstream is PickleFifoDiskQueue else ""
+    order = _queue_order(crawler, scored, key, downstream)
+    names = [u.rsplit("/", 1)[-1] for u in order]
+    assert names == ["t.html", "g0.html", "g1.html", "g2.html", "h3.html", "h4.html"]
+
+
+def test_dictionary_is_saved_beside_the_feed(tmp_path: Path) -> None:
+    crawler = get_crawler(PlainSpider, {"FEEDS": {str(tmp_path / "pages.jsonl"): {"format": "jsonlines"}}})
+    assert dictionary_output_path(crawler.settings) == tmp_path / "pages.dictionary.jsonl"
+    crawler = get_crawler(PlainSpider, {"TOPICCRAWL_STATE_DIR": str(tmp_path / "state")})
+    assert dictionary_output_path(crawler.settings) == tmp_path / "state" / "topic-dictionary.jsonl"

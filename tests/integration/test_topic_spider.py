@@ -1,0 +1,99 @@
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from tests.helpers import crawl, run_scrapy
+from topiccrawl.demo.server import FixtureWeb
+from topiccrawl.demo.topicweb import TopicWeb
+from topiccrawl.textclf import Example, TextClassifier
+
+pytestmark = pytest.mark.integration
+
+SIZE = 900  # articles: about 120 on topic, on six hosts
+BUDGET = 150
+
+
+def harvest(web: FixtureWeb, targets: set[str], n: int) -> float:
+    urls = web.log.urls()[:n]
+    assert len(urls) == n, f"the crawl fetched only {len(urls)} pages"
+    return sum(u in targets for u in urls) / n
+
+
+def test_topic_crawl_beats_breadth_first(serve: Callable[..., FixtureWeb], tmp_path: Path) -> None:
+    topic_web = TopicWeb(SIZE)
+    web = serve(topic_web.sites(), topic_web.hosts())
+    args = {"start_urls": ",".join(topic_web.seed_urls()), "dictionary": "xinhai", "max_pages": BUDGET}
+    bfs = crawl("topic", tmp_path / "bfs", args=args, settings={"TOPICCRAWL_TOPIC_SCORING": "bfs"}).check()
+    bfs_harvest = harvest(web, topic_web.targets, BUDGET)
+    web.log.clear()
+    focused = crawl("topic", tmp_path / "topic", args=args).check()
+    topic_harvest = harvest(web, topic_web.targets, BUDGET)
+    assert topic_harvest > 2 * bfs_harvest, (topic_harvest, bfs_harvest)
+    assert len(bfs.items) >= BUDGET
+
+    # One item per fetched page, with the fields of the contract.
+    items = focused.items
+    assert len(items) >= BUDGET
+    sample = next(i for i in items if i["depth"] > 0)
+    for field in ("url", "title", "text", "relevance", "on_topic", "link_score", "depth", "parent_url", "fetched_at"):
+        assert field in sample
+    assert 0.0 <= sample["relevance"] <= 1.0
+    on_topic = [i for i in items if i["on_topic"]]
+    # The page relevance agrees with the ground truth on most pages it calls on topic.
+    assert sum(i["url"] in topic_web.targets for i in on_topic) >= 0.8 * len(on_topic)
+    # Stats: the live harvest rate as the spider sees it, and the dictionary.
+    stats = focused.stats
+    assert stats["topic/pages"] >= BUDGET
+    assert stats["topic/harvest_rate"] == pytest.approx(stats["topic/pages_on_topic"] / stats["topic/pages"], abs=1e-3)
+    assert stats["topic/links_scored"] > 0
+    # The final dictionary is saved next to the output, static and learned terms with provenance.
+    saved = [json.loads(line) for line in (tmp_path / "topic" / "items.dictionary.jsonl").read_text().splitlines()]
+    assert {r["source"] for r in saved} <= {"static", "learned"}
+    assert sum(r["source"] == "static" for r in saved) > 50
+    assert len(saved) == stats["topic/dictionary/terms"]
+
+
+def test_classifier_and_on_topic_only(serve: Callable[..., FixtureWeb], tmp_path: Path) -> None:
+    topic_web = TopicWeb(300, seed=7)
+    web = serve(topic_web.sites(), topic_web.hosts())
+    # Train on a different web (another seed), as a user would train on pages they labelled.
+    examples = [
+        Example(" ".join([a.title, *a.paragraphs]), "on_topic" if a.category == "xinhai" else "off_topic")
+        for a in TopicWeb(300, seed=99).articles
+    ]
+    model = tmp_path / "model.joblib"
+    TextClassifier.train(examples).save(model)
+    result = crawl(
+        "topic",
+        tmp_path / "clf",
+        args={
+            "start_urls": ",".join(topic_web.seed_urls()),
+            "dictionary": "xinhai",
+            "max_pages": 60,
+            "classifier": str(model),
+            "on_topic_only": "true",
+        },
+    ).check()
+    assert result.items, "no on-topic page exported"
+    assert all(i["on_topic"] for i in result.items)
+    assert result.stats["topic/pages"] > len(result.items)  # off-topic pages were fetched, not exported
+    assert sum(i["url"] in topic_web.targets for i in result.items) >= 0.8 * len(result.items)
+    assert web.log.urls()
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["-a", "dictionary=no-such-topic"], "no bundled dictionary of that name"),
+        ([], "-a dictionary="),
+        (["-a", "dictionary=xinhai", "-a", "classifier=/nonexistent/model"], "no such file"),
+    ],
+)
+def test_bad_arguments_say_what_is_wrong(args: list[str], message: str) -> None:
+    proc = run_scrapy("crawl", "topic", "-a", "start_url=http://127.0.0.1:9/", *args, timeout=60)
+    assert message in proc.stdout + proc.stderr
+    assert "Spider opened" not in proc.stderr

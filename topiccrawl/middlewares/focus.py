@@ -1,0 +1,364 @@
+"""Focused crawling for any spider: score outgoing requests against a topic before they are scheduled.
+
+Design. A spider middleware (``FocusMiddleware``) sees every request a callback
+yields, before the engine hands it to the scheduler, so it is the one place
+where a request's score can become its ``priority`` for every scheduler
+(Scrapy's memory and disk priority queues, and scrapy-redis's sorted set). For
+each request it computes the link score ``L(i)`` of :mod:`topiccrawl.relevance`
+from the URL, the anchor text (``request.meta["anchor"]`` if the spider set it,
+else the text of the response's ``<a>`` elements pointing at that URL) and
+the parent page's relevance, sets ``request.priority = round(L * 1000)``
+(Scrapy priorities are ints; equal scores map to equal priorities), and drops
+links below the threshold unless the path is within its tunnelling budget
+(``meta["topic_hops"]`` counts consecutive below-threshold links). Equal
+priorities pop in arrival order because the topic spider uses FIFO queues
+within each priority (``SCHEDULER_MEMORY_QUEUE``/``SCHEDULER_DISK_QUEUE``) and
+the Redis frontier uses :class:`topiccrawl.redisqueue.FifoPriorityQueue`.
+
+The middleware shares one :class:`Focus` (dictionary, growth, page scoring,
+stats) with the spider: the topic spider builds it from its arguments; any other
+spider becomes focused with ``-s TOPICCRAWL_FOCUS_DICTIONARY=NAME_OR_PATH``.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+from urllib.parse import urldefrag
+
+from scrapy import Request, signals
+from scrapy.exceptions import NotConfigured
+from scrapy.http import HtmlResponse, Response
+from scrapy.spidermiddlewares.base import BaseSpiderMiddleware
+from scrapy.utils.misc import load_object
+from twisted.internet import task
+from w3lib.url import safe_url_string
+
+from topiccrawl import relevance as rel
+from topiccrawl.dictionary import DictionaryGrower, GrowthConfig, TopicDictionary, load_dictionary
+from topiccrawl.maintext import extract_main_text
+from topiccrawl.textutil import normalize_space
+from topiccrawl.tokenize import add_words, tokenize
+
+if TYPE_CHECKING:
+    from scrapy.crawler import Crawler
+    from scrapy.settings import BaseSettings
+
+    from topiccrawl.textclf import TextClassifier
+
+logger = logging.getLogger(__name__)
+
+PAGE_KEY = "_topic_page"  # response.meta cache of the page's assessment
+ANCHORS_KEY = "_topic_anchors"
+# "topic": this project's scoring; baselines for benchmarks: "naive" (priority = number of
+# dictionary terms in anchor and URL, nothing dropped) and "bfs" (every priority 0: FIFO, breadth-first).
+SCORINGS = ("topic", "naive", "bfs")
+
+
+@dataclass(frozen=True, slots=True)
+class PageAssessment:
+    relevance: float
+    on_topic: bool
+    title: str
+    text: str
+    author: str | None
+    published: str | None
+
+
+class Focus:
+    """What a focused crawl knows: the dictionary and its growth, the scoring config, page relevance."""
+
+    def __init__(
+        self,
+        dictionary: TopicDictionary,
+        config: rel.ScoringConfig,
+        *,
+        page_threshold: float = 0.5,
+        grower: DictionaryGrower | None = None,
+        grow_every: int = 50,
+        scoring: str = "topic",
+        classifier: TextClassifier | None = None,
+        classifier_label: str | None = None,
+    ) -> None:
+        self.dictionary = dictionary
+        self.config = config
+        self.page_threshold = page_threshold
+        self.grower = grower
+        self.grow_every = max(1, grow_every)
+        self.scoring = scoring
+        self.classifier = classifier
+        self.classifier_label = classifier_label
+        self.anchors = rel.AnchorStats()
+        self.pages = 0
+        self.on_topic = 0
+        add_words(dictionary.words())
+
+    @classmethod
+    def from_settings(cls, settings: BaseSettings, dictionary: TopicDictionary, **kwargs: Any) -> Focus:
+        config = rel.ScoringConfig(
+            beta=settings.getfloat("TOPICCRAWL_TOPIC_BETA", 0.2),
+            gamma=settings.getfloat("TOPICCRAWL_TOPIC_GAMMA", 0.3),
+            decay=settings.getfloat("TOPICCRAWL_TOPIC_DECAY", 0.5),
+            threshold=settings.getfloat("TOPICCRAWL_TOPIC_THRESHOLD", 0.2),
+            max_tunnel_hops=settings.getint("TOPICCRAWL_TOPIC_TUNNEL_HOPS", 3),
+            use_url=settings.getbool("TOPICCRAWL_TOPIC_USE_URL", True),
+            use_anchor=settings.getbool("TOPICCRAWL_TOPIC_USE_ANCHOR", True),
+            use_inheritance=settings.getbool("TOPICCRAWL_TOPIC_INHERIT", True),
+            tunnelling=settings.getbool("TOPICCRAWL_TOPIC_TUNNELLING", True),
+        )
+        dictionary.max_learned = settings.getint("TOPICCRAWL_TOPIC_MAX_LEARNED", 200)
+        grower = None
+        if settings.getbool("TOPICCRAWL_TOPIC_GROW", True):
+            feedback_cls = load_object(settings.get("TOPICCRAWL_TOPIC_FEEDBACK", "topiccrawl.dictionary.CrawlFeedback"))
+            grower = DictionaryGrower(
+                dictionary,
+                feedback_cls(),
+                GrowthConfig(threshold=settings.getfloat("TOPICCRAWL_TOPIC_GROW_THRESHOLD", 0.2)),
+            )
+        scoring = settings.get("TOPICCRAWL_TOPIC_SCORING", "topic")
+        if scoring not in SCORINGS:
+            raise ValueError(f"TOPICCRAWL_TOPIC_SCORING={scoring!r}: expected one of {', '.join(SCORINGS)}")
+        return cls(
+            dictionary,
+            config,
+            page_threshold=settings.getfloat("TOPICCRAWL_TOPIC_PAGE_THRESHOLD", 0.5),
+            grower=grower,
+            grow_every=settings.getint("TOPICCRAWL_TOPIC_GROW_EVERY", 50),
+            scoring=scoring,
+            **kwargs,
+        )
+
+    @property
+    def harvest_rate(self) -> float:
+        return self.on_topic / self.pages if self.pages else 0.0
+
+    # -- pages -------------------------------------------------------------------
+    def assess(self, response: Response) -> PageAssessment:
+        """Score a fetched page once (cached in ``response.meta``); feeds the dictionary's growth."""
+        cached = response.meta.get(PAGE_KEY)
+        if cached is not None:
+            return cached
+        page = self._score_page(response)
+        response.meta[PAGE_KEY] = page
+        self.pages += 1
+        self.on_topic += page.on_topic
+        if self.grower is not None:
+            words = tokenize(f"{page.title} {page.text}") + rel.url_tokens(response.url)
+            self.grower.observe_page(words)
+            if self.pages % self.grow_every == 0:
+                for judgement in self.grower.step():
+                    logger.info(
+                        "Dictionary learned %r (weight %.2f, match %.2f over %d pages)",
+                        judgement.term,
+                        judgement.weight,
+                        judgement.match,
+                        judgement.pages,
+                    )
+        return page
+
+    def _score_page(self, response: Response) -> PageAssessment:
+        if not isinstance(response, HtmlResponse):
+            return PageAssessment(0.0, False, "", "", None, None)
+        main = extract_main_text(response.text, response.url)
+        title = normalize_space(response.xpath("string(//title)").get() or "")
+        if main is not None:
+            text, author, published = main.text, main.author, main.date
+            title = main.title or title
+        else:  # nothing article-like: fall back to the body's visible text
+            parts = response.xpath("//body//text()[not(ancestor::script)][not(ancestor::style)]").getall()
+            text, author, published = normalize_space(" ".join(parts)), None, None
+        if self.classifier is not None and self.classifier_label is not None:
+            score = self.classifier.probability([f"{title}\n{text}"], self.classifier_label)[0]
+        else:
+            score = rel.page_relevance(tokenize(f"{title} {text}"), self.dictionary)
+        score = round(score, 4)
+        return PageAssessment(score, score >= self.page_threshold, title, text, author, published)
+
+    # -- links -------------------------------------------------------------------
+    def anchor_for(self, request: Request, response: Response) -> str:
+        anchor = request.meta.get("anchor")
+        if anchor is None:
+            anchors = response.meta.get(ANCHORS_KEY)
+            if anchors is None:
+                anchors = _anchor_map(response)
+                response.meta[ANCHORS_KEY] = anchors
+            anchor = anchors.get(urldefrag(request.url)[0], "")
+        return str(anchor)
+
+    def score_request(self, request: Request, response: Response) -> rel.LinkScore | None:
+        """The link's score, with its priority and meta set on the request; None to drop it."""
+        page = self.assess(response)
+        anchor = self.anchor_for(request, response)
+        anchor_tokens = tokenize(anchor)
+        url_toks = rel.url_tokens(request.url)
+        self.anchors.observe(anchor, request.url)
+        if self.grower is not None:
+            self.grower.observe_link(anchor_tokens + url_toks)
+        if self.scoring == "bfs":
+            return rel.LinkScore(0.0, 0.0, 0.0, 0.0, 0.0, True, 0, True)
+        if self.scoring == "naive":
+            count = rel.naive_count(anchor_tokens, url_toks, self.dictionary)
+            score = rel.LinkScore(0.0, 0.0, float(count), 0.0, float(count), count > 0, 0, True)
+            request.priority = count
+        else:
+            h = rel.inherited(
+                page.relevance, float(response.meta.get("topic_inherit", 0.0)), page.on_topic, self.config.decay
+            )
+            score = rel.score_link(
+                self.config,
+                rel.url_score(url_toks, self.dictionary),
+                rel.anchor_similarity(anchor_tokens, self.dictionary, self.config.unknown_weight),
+                h,
+                int(response.meta.get("topic_hops", 0)),
+                generic_anchor=self.anchors.is_generic(anchor),
+            )
+            if not score.fetch:
+                return score
+            request.priority = rel.priority(score.score)
+        request.meta.update(
+            topic_score=round(score.score, 4),
+            topic_inherit=round(score.inherited, 4),
+            topic_hops=score.tunnel_hops,
+            anchor=anchor,
+        )
+        return score
+
+
+def _anchor_map(response: Response) -> dict[str, str]:
+    """Absolute URL -> the distinct anchor texts of the links to it on this page."""
+    if not isinstance(response, HtmlResponse):
+        return {}
+    texts: dict[str, list[str]] = {}
+    for a in response.xpath("//a[@href]"):
+        href = a.attrib.get("href", "").strip()
+        if not href or href.startswith(("#", "javascript:", "mailto:")):
+            continue
+        url = urldefrag(safe_url_string(response.urljoin(href), encoding=response.encoding))[0]
+        text = normalize_space(" ".join(a.xpath(".//text()").getall()) or a.attrib.get("title", ""))
+        if text and text not in texts.setdefault(url, []):
+            texts[url].append(text)
+    return {url: " ".join(t) for url, t in texts.items()}
+
+
+class FocusMiddleware(BaseSpiderMiddleware):
+    """Scores outgoing requests of any spider and sets their priority (see the module docstring)."""
+
+    def __init__(self, crawler: Crawler, focus: Focus) -> None:
+        super().__init__(crawler)
+        self.focus = focus
+        self.interval = crawler.settings.getfloat("LOGSTATS_INTERVAL", 60.0)
+        self._loop: task.LoopingCall | None = None
+
+    @classmethod
+    def from_crawler(cls, crawler: Crawler) -> FocusMiddleware:
+        focus = getattr(crawler.spider, "topic_focus", None)
+        if focus is None:
+            spec = crawler.settings.get("TOPICCRAWL_FOCUS_DICTIONARY")
+            if not spec:
+                raise NotConfigured("the spider has no topic and TOPICCRAWL_FOCUS_DICTIONARY is not set")
+            focus = Focus.from_settings(crawler.settings, load_dictionary(spec))
+            crawler.spider.topic_focus = focus  # type: ignore[union-attr]
+        _warn_about_queues(crawler.settings)
+        mw = cls(crawler, focus)
+        crawler.signals.connect(mw.spider_opened, signal=signals.spider_opened)
+        crawler.signals.connect(mw.spider_closed, signal=signals.spider_closed)
+        return mw
+
+    # -- requests -----------------------------------------------------------------
+    def get_processed_request(self, request: Request, response: Response | None) -> Request | None:
+        stats = self.crawler.stats
+        assert stats is not None
+        if request.meta.get("dont_focus"):
+            return request
+        if response is None:  # a seed: best priority, inherits nothing, no tunnelling spent
+            request.priority = rel.priority(1.0)
+            request.meta.setdefault("topic_score", 1.0)
+            request.meta.setdefault("topic_inherit", 0.0)
+            request.meta.setdefault("topic_hops", 0)
+            return request
+        score = self.focus.score_request(request, response)
+        if score is None:
+            return request
+        stats.inc_value("topic/links_scored")
+        if not score.fetch:
+            stats.inc_value("topic/links_dropped")
+            return None
+        stats.inc_value("topic/links_relevant" if score.relevant else "topic/links_tunnelled")
+        return request
+
+    def get_processed_item(self, item: Any, response: Response | None) -> Any:
+        if response is not None:
+            self._record_page(response)
+        return item
+
+    def _record_page(self, response: Response) -> None:
+        self.focus.assess(response)
+        self._update_stats()
+
+    def _update_stats(self) -> None:
+        stats = self.crawler.stats
+        assert stats is not None
+        stats.set_value("topic/pages", self.focus.pages)
+        stats.set_value("topic/pages_on_topic", self.focus.on_topic)
+        stats.set_value("topic/harvest_rate", round(self.focus.harvest_rate, 4))
+        stats.set_value("topic/dictionary/terms", len(self.focus.dictionary))
+        stats.set_value("topic/dictionary/learned", self.focus.dictionary.count("learned"))
+
+    # -- periodic log and final dictionary ---------------------------------------
+    def spider_opened(self) -> None:
+        if self.interval > 0:
+            self._loop = task.LoopingCall(self.log)
+            self._loop.start(self.interval, now=False)
+
+    def log(self) -> None:
+        d = self.focus.dictionary
+        logger.info(
+            "Harvest rate %.1f%% (%d on-topic of %d pages); dictionary %d terms (%d learned)",
+            100 * self.focus.harvest_rate,
+            self.focus.on_topic,
+            self.focus.pages,
+            len(d),
+            d.count("learned"),
+        )
+
+    def spider_closed(self) -> None:
+        if self._loop is not None and self._loop.running:
+            self._loop.stop()
+        self._update_stats()  # pages that yielded no item (on_topic_only) count too
+        self.log()
+        path = dictionary_output_path(self.crawler.settings)
+        self.focus.dictionary.save(path)
+        logger.info("Saved the topic dictionary (static and learned terms) to %s", path)
+
+
+def _warn_about_queues(settings: BaseSettings) -> None:
+    """Scores only become a best-first order with a global priority queue and FIFO within a priority."""
+    if "Lifo" in str(settings.get("SCHEDULER_MEMORY_QUEUE", "")):
+        logger.warning(
+            "Focused crawl with a LIFO memory queue: equal scores pop last-in-first-out; "
+            "set SCHEDULER_MEMORY_QUEUE=scrapy.squeues.FifoMemoryQueue"
+        )
+    if "DownloaderAware" in str(settings.get("SCHEDULER_PRIORITY_QUEUE", "")):
+        logger.warning(
+            "Focused crawl with DownloaderAwarePriorityQueue: hosts take turns, so a poor link of an idle "
+            "host pops before a good one of a busy host; set SCHEDULER_PRIORITY_QUEUE="
+            "scrapy.pqueues.ScrapyPriorityQueue for one best-first order"
+        )
+
+
+def dictionary_output_path(settings: BaseSettings) -> Path:
+    """``TOPICCRAWL_TOPIC_DICTIONARY_OUT``, else ``<feed stem>.dictionary.jsonl`` beside the first local
+    feed, else ``<TOPICCRAWL_STATE_DIR>/topic-dictionary.jsonl``."""
+    explicit = settings.get("TOPICCRAWL_TOPIC_DICTIONARY_OUT")
+    if explicit:
+        return Path(explicit)
+    for uri in settings.getdict("FEEDS"):
+        text = str(uri)
+        if text.startswith("file://"):
+            text = text[len("file://") :]
+        if "://" not in text and "%(" not in text:
+            feed = Path(text)
+            return feed.with_name(f"{feed.stem}.dictionary.jsonl")
+    return Path(settings.get("TOPICCRAWL_STATE_DIR", ".topiccrawl")) / "topic-dictionary.jsonl"
