@@ -6,6 +6,7 @@ import pytest
 from scrapy import Request
 from scrapy.crawler import Crawler
 from scrapy.exceptions import IgnoreRequest, NotConfigured
+from scrapy.http import HtmlResponse
 from scrapy.utils.misc import build_from_crawler
 from scrapy.utils.test import get_crawler
 
@@ -20,10 +21,17 @@ def _crawler(**settings: object) -> Crawler:
 
 def test_session_ids_are_stripped_from_spider_requests() -> None:
     mw = build_from_crawler(TrapGuardMiddleware, _crawler())
-    out = list(mw.process_spider_output(None, [Request("http://a.cn/t?sid=abc&tid=3"), {"item": 1}]))
+    page = HtmlResponse("http://a.cn/", body=b"<html></html>")
+    out = list(mw.process_spider_output(page, [Request("http://a.cn/t?sid=abc&tid=3"), {"item": 1}]))
     assert out[0].url == "http://a.cn/t?tid=3"
     assert out[1] == {"item": 1}
     assert mw.crawler.stats.get_value("topiccrawl/traps/session_stripped") == 1
+
+
+def test_start_requests_are_fetched_as_given() -> None:
+    mw = build_from_crawler(TrapGuardMiddleware, _crawler())
+    (out,) = mw.process_spider_output(None, [Request("http://a.cn/forum.php?mod=list&fid=2")])
+    assert out.url == "http://a.cn/forum.php?mod=list&fid=2"
 
 
 def test_trap_urls_are_dropped_and_counted(caplog: pytest.LogCaptureFixture) -> None:

@@ -74,6 +74,10 @@ class TrapGuardMiddleware(BaseSpiderMiddleware):
         if reason is not None:
             self.log.drop(reason, request.url, parts.netloc)
             return None
+        if response is None:
+            # Start requests are the user's own URLs (seeds, watches): fetched as given,
+            # since a few servers do care about query order.
+            return request
         url = canonical_url(request.url, self.session_params)
         if url == request.url:
             return request
