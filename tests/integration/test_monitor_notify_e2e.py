@@ -129,6 +129,7 @@ def test_watched_list_gains_an_item_email_and_webhook_arrive_once_even_through_a
 
         # Nothing but noise changed: nothing is sent.
         events, stats = s.monitor()
+        assert stats["monitor/fetches"] == 2 and stats["monitor/not_modified"] == 1  # the noise page: 200
         assert events == [] and len(smtp.messages) == 1 and len(hook.posts) == 1
         assert stats.get("topiccrawl/notify/messages_sent", 0) == 0
 
