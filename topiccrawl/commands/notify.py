@@ -1,6 +1,6 @@
 """``scrapy notify``: send queued change notifications, or a test message.
 
-    scrapy notify run              # send what is due now (fold window ignored), then exit
+    scrapy notify run              # send everything queued now (fold window and backoff ignored), then exit
     scrapy notify run --forever    # keep draining every --interval seconds (Ctrl-C stops)
     scrapy notify test URL         # send a test message to one Apprise URL
     scrapy notify status           # outbox entries by state, and the latest event id
@@ -75,7 +75,9 @@ class Command(ScrapyCommand):
             signal.signal(signal.SIGINT, lambda *_: stop.set())
         try:
             while True:
-                report = worker.drain_once(flush=not forever)
+                # A one-shot run is someone asking for delivery now (say, after fixing a channel):
+                # it skips the fold window and the backoff; --forever keeps both.
+                report = worker.drain_once(flush=not forever, retry_now=not forever)
                 total.add(report)
                 if not forever or stop.wait(interval):
                     break

@@ -21,6 +21,7 @@ from scrapy.commands import ScrapyCommand
 from scrapy.exceptions import UsageError
 
 from topiccrawl.commands.template import check_watch_url
+from topiccrawl.notify.channels import is_usable
 from topiccrawl.store.watches import Watch, WatchStore
 from topiccrawl.watchtemplate import (
     AutoTemplate,
@@ -87,9 +88,16 @@ class Command(ScrapyCommand):
         url = check_watch_url(rest[0].strip(), self.settings)
         template_json = self._template(store, opts.template.strip())
         notify = [u.strip() for u in opts.notify if u.strip()]
-        for target in notify:
+        for n, target in enumerate(notify, 1):
             if "://" not in target:
                 raise UsageError("--notify takes Apprise URLs such as mailto://... or json://...", print_help=False)
+            # Refuse now what the sender would refuse at the first change (the URL is not echoed: secrets).
+            if not is_usable(target):
+                raise UsageError(
+                    f"--notify URL #{n} ({target.partition('://')[0][:20]}://…) is not a usable Apprise URL;"
+                    " check it with: scrapy notify test URL",
+                    print_help=False,
+                )
         watch_id = store.add_watch(url, template_json, notify)
         print(f"watch {watch_id}: {url} ({template_from_json(template_json).describe()})")
 

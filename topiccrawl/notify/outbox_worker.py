@@ -17,7 +17,7 @@ from topiccrawl.notify.backoff import Backoff
 from topiccrawl.notify.channels import SendResult, send
 from topiccrawl.notify.fold import Queued, plan_batches
 from topiccrawl.notify.message import EventView, Message, render
-from topiccrawl.store.events import EventStore, OutboxEntry
+from topiccrawl.store.events import PENDING, EventStore, OutboxEntry
 
 logger = logging.getLogger(__name__)
 
@@ -70,8 +70,11 @@ class OutboxWorker:
         self.sender = sender
         self.clock = clock
 
-    def drain_once(self, *, flush: bool = False, budget: float | None = None) -> DrainReport:
+    def drain_once(self, *, flush: bool = False, budget: float | None = None, retry_now: bool = False) -> DrainReport:
         """Send every message that is due now; ``flush`` ignores the fold window (end of a crawl).
+
+        ``retry_now`` also tries entries still waiting out a failed attempt's backoff: a person
+        running ``scrapy notify run`` after fixing a channel means "now", not "in an hour".
 
         A channel that fails is not tried again in this drain: its other due entries are
         postponed to its retry time, so a dead SMTP server costs one timeout per backoff
@@ -82,7 +85,8 @@ class OutboxWorker:
         now = self.clock()
         stop_at = None if budget is None else now + budget
         self.store.recover_stale(now=now, lease=cfg.lease, resend=cfg.resend_uncertain)
-        queued = [Queued(e.channel_id, e.fold_key, e.created_at, e) for e in self.store.due(now)]
+        waiting = self.store.entries(PENDING) if retry_now else self.store.due(now)
+        queued = [Queued(e.channel_id, e.fold_key, e.created_at, e) for e in waiting]
         down: dict[int, float] = {}  # channel id -> when it may be tried again
         for batch in plan_batches(queued, now=now, window=cfg.fold_window, max_batch=cfg.max_batch, flush=flush):
             entries = [q.payload for q in batch]

@@ -20,6 +20,13 @@ while the spider runs are picked up every ``TOPICCRAWL_MONITOR_RELOAD`` seconds;
 a watch's recorded history is replayed into the scheduler when the spider first
 sees it, so what the scheduler learned survives a restart.
 The spider only emits events; notification happens in the pipelines.
+
+What a fetch teaches (the items now known, the page's new validators and
+fingerprint) is committed only once its events have passed the item pipelines,
+where the notification pipeline stores them durably: a process killed in between
+re-detects the change on its next run (the event log drops the repeat) instead of
+having marked it known with no event stored. An event that a pipeline drops or
+fails on leaves the change undetected, so the next fetch reports it again.
 """
 
 from __future__ import annotations
@@ -28,6 +35,7 @@ import asyncio
 import logging
 import time
 from collections.abc import AsyncIterator
+from dataclasses import dataclass, field
 from typing import Any
 
 import scrapy
@@ -64,6 +72,18 @@ _IDLE_POLL = 0.05  # seconds between looks at the scheduler while its next watch
 HISTORY_REPLAY = 500  # most recent fetches of a watch replayed into the scheduler when it is first seen
 
 
+@dataclass(slots=True)
+class _UnrecordedFetch:
+    """A fetch whose outcome waits for its change events to pass the item pipelines."""
+
+    watch_id: int
+    outcome: dict[str, Any]  # keyword arguments of WatchStore.record_fetch
+    waiting: int  # events not yet through the pipelines
+    lost: bool = False  # an event was dropped or failed: do not mark its change as known
+    # Held so that no event is freed (and its id() reused) before its signal arrives.
+    events: list[ChangeEvent] = field(default_factory=list)
+
+
 class MonitorSpider(scrapy.Spider):
     name = "monitor"
     # 304 is an answer ("unchanged"), not an error.
@@ -88,6 +108,7 @@ class MonitorSpider(scrapy.Spider):
         self._in_flight: dict[str, float] = {}  # key -> dispatch time
         self._known: set[int] = set()
         self._last_fetch: dict[str, float] = {}
+        self._unrecorded: dict[int, _UnrecordedFetch] = {}  # id(event) -> its fetch
 
     @classmethod
     def from_crawler(cls, crawler: Crawler, *args: Any, **kwargs: Any) -> MonitorSpider:
@@ -104,6 +125,9 @@ class MonitorSpider(scrapy.Spider):
         if spider.only_urls:
             spider.only_ids = spider._ensure_watches(spider.only_urls)
         crawler.signals.connect(spider._close_store, signal=scrapy.signals.spider_closed)
+        crawler.signals.connect(spider._event_stored, signal=scrapy.signals.item_scraped)
+        crawler.signals.connect(spider._event_lost, signal=scrapy.signals.item_dropped)
+        crawler.signals.connect(spider._event_lost, signal=scrapy.signals.item_error)
         return spider
 
     def _ensure_watches(self, urls: list[str]) -> set[int]:
@@ -264,25 +288,55 @@ class MonitorSpider(scrapy.Spider):
             "last_modified": _header(response, b"Last-Modified"),
         }
         if isinstance(template, LinkTemplate):
-            events = self._links(watch, template, response, fetched_at, validators)
+            events, outcome = self._links(watch, template, response, fetched_at, validators)
         else:
-            events = self._page(watch, template, response, fetched_at, validators)
+            events, outcome = self._page(watch, template, response, fetched_at, validators)
+        if events:
+            fetch = _UnrecordedFetch(watch_id, outcome, waiting=len(events), events=events)
+            self._unrecorded.update((id(event), fetch) for event in events)
+        else:
+            self.store.record_fetch(watch_id, **outcome)
         stats.inc_value("monitor/events", len(events))
         self.events_emitted += len(events)
         self._observe(key, fetched_at, bool(events))
         yield from events
 
+    def _event_stored(self, item: Any) -> None:
+        self._event_done(item, lost=False)
+
+    def _event_lost(self, item: Any) -> None:
+        self._event_done(item, lost=True)
+
+    def _event_done(self, item: Any, *, lost: bool) -> None:
+        """Record a fetch once all its events are through the pipelines (see the module docstring)."""
+        fetch = self._unrecorded.pop(id(item), None)
+        if fetch is None:
+            return
+        fetch.waiting -= 1
+        fetch.lost |= lost
+        if fetch.waiting > 0:
+            return
+        outcome = fetch.outcome
+        if fetch.lost:
+            logger.warning(
+                "monitor: watch %d: a change event was not stored; it will be reported again", fetch.watch_id
+            )
+            # History only: the items, validators and fingerprint stay as they were, so the change is found again.
+            keep = ("fetched_at", "status", "changed", "new_items")
+            outcome = {k: v for k, v in outcome.items() if k in keep}
+        self.store.record_fetch(fetch.watch_id, **outcome)
+
     def _links(
         self, watch: Watch, template: LinkTemplate, response: TextResponse, fetched_at: float, validators: dict
-    ) -> list[ChangeEvent]:
+    ) -> tuple[list[ChangeEvent], dict[str, Any]]:
+        """The page's new items as events, and the fetch's outcome for :meth:`WatchStore.record_fetch`."""
         items = apply_links(template, extract_links(response.text, response.url))
         if not items:
             # The page no longer has the watched kind of link: its layout changed, or an error page.
             logger.warning("monitor: watch %d: no links match its template on %s", watch.id, response.url)
             self.crawler.stats.inc_value("monitor/template_empty")
         fresh = new_items(items, self.store.known_keys(watch.id)) if watch.baselined else []
-        self.store.record_fetch(
-            watch.id,
+        outcome = dict(
             fetched_at=fetched_at,
             status=response.status,
             changed=bool(fresh),
@@ -292,7 +346,7 @@ class MonitorSpider(scrapy.Spider):
             **validators,
         )
         detected = utc_now_iso()
-        return [
+        events = [
             ChangeEvent(
                 watch_id=watch.id,
                 watch_url=watch.url,
@@ -304,10 +358,12 @@ class MonitorSpider(scrapy.Spider):
             )
             for item in fresh
         ]
+        return events, outcome
 
     def _page(
         self, watch: Watch, template: PageTemplate, response: TextResponse, fetched_at: float, validators: dict
-    ) -> list[ChangeEvent]:
+    ) -> tuple[list[ChangeEvent], dict[str, Any]]:
+        """A ``page_changed`` event if the main text changed beyond noise, and the fetch's outcome."""
         fingerprint = page_fingerprint(response.text, response.url)
         old = None
         if watch.baselined and watch.page_checksum and watch.page_simhash:
@@ -316,8 +372,7 @@ class MonitorSpider(scrapy.Spider):
         # The reference text moves only on a change, so slow drift below the
         # threshold adds up and is reported once it is no longer noise.
         keep_new = changed or old is None
-        self.store.record_fetch(
-            watch.id,
+        outcome = dict(
             fetched_at=fetched_at,
             status=response.status,
             changed=changed,
@@ -327,7 +382,7 @@ class MonitorSpider(scrapy.Spider):
             **validators,
         )
         if not changed:
-            return []
+            return [], outcome
         return [
             ChangeEvent(
                 watch_id=watch.id,
@@ -338,7 +393,7 @@ class MonitorSpider(scrapy.Spider):
                 detected_at=utc_now_iso(),
                 source=self.name,
             )
-        ]
+        ], outcome
 
     def fetch_failed(self, failure: Failure) -> None:
         request = failure.request  # type: ignore[attr-defined]
