@@ -36,10 +36,9 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from topiccrawl.revisit import (  # noqa: E402
+from topiccrawl.revisit import (
     AdaptiveIntervalScheduler,
     LearnedScheduler,
-    RoundRobinScheduler,
     SeedDoublingScheduler,
 )
 
@@ -99,9 +98,7 @@ class Result:
         )
 
 
-def _measure(
-    name: str, pages: Pages, detect: list[list[float]], horizon: float, warmup: float, cpu: float
-) -> tuple[np.ndarray, float]:
+def _measure(pages: Pages, detect: list[list[float]], horizon: float, warmup: float) -> tuple[np.ndarray, float]:
     delays: list[float] = []
     overwritten = 0
     for ups, det in zip(pages.updates, detect, strict=True):
@@ -116,9 +113,7 @@ def _measure(
     return arr, overwritten / max(1, len(delays))
 
 
-def simulate(
-    name: str, scheduler: object, pages: Pages, fetch_cost: float, horizon: float, warmup: float
-) -> Result:
+def simulate(name: str, scheduler: object, pages: Pages, *, fetch_cost: float, horizon: float, warmup: float) -> Result:
     """Drive ``scheduler`` through its interface, one fetch at a time."""
     start = time.process_time()
     n = len(pages.updates)
@@ -157,7 +152,7 @@ def simulate(
         observe(key, t, k > j)
         now = t + fetch_cost
     cpu = time.process_time() - start
-    delays, over = _measure(name, pages, detect, horizon, warmup, cpu)
+    delays, over = _measure(pages, detect, horizon, warmup)
     return Result(name, delays, over, fetches, detections, cpu)
 
 
@@ -181,7 +176,7 @@ def simulate_round_robin(pages: Pages, fetch_cost: float, horizon: float, warmup
         for i in range(n)
     )
     cpu = time.process_time() - start
-    delays, over = _measure("round-robin", pages, detect, horizon, warmup, cpu)
+    delays, over = _measure(pages, detect, horizon, warmup)
     return Result("round-robin", delays, over, fetches, detections, cpu)
 
 
@@ -235,7 +230,14 @@ def main(argv: list[str] | None = None) -> int:
                 if name == "round-robin":
                     res = simulate_round_robin(pages, args.fetch_cost, horizon, warmup)
                 else:
-                    res = simulate(name, SCHEDULERS[name](rate), pages, args.fetch_cost, horizon, warmup)
+                    res = simulate(
+                        name,
+                        SCHEDULERS[name](rate),
+                        pages,
+                        fetch_cost=args.fetch_cost,
+                        horizon=horizon,
+                        warmup=warmup,
+                    )
                 print(res.row(), flush=True)
     return 0
 

@@ -13,7 +13,7 @@ class _QueueScheduler:
 
     early = False  # fetch the first key when the fetcher would otherwise idle
 
-    def __init__(self, max_rate: float = 1.0, host_gap: float = 1.0) -> None:
+    def __init__(self, *, max_rate: float = 0.5, host_gap: float = 5.0) -> None:
         self._queue = DueQueue(max_rate, host_gap)
 
     def __len__(self) -> int:
@@ -56,13 +56,14 @@ class SeedDoublingScheduler(_QueueScheduler):
 
     def __init__(
         self,
-        max_rate: float = 1.0,
-        host_gap: float = 1.0,
+        *,
+        max_rate: float = 0.5,
+        host_gap: float = 5.0,
         initial_interval: float = 3600.0,
         min_interval: float = 60.0,
         max_interval: float = 7 * 86400.0,
     ) -> None:
-        super().__init__(max_rate, host_gap)
+        super().__init__(max_rate=max_rate, host_gap=host_gap)
         self.initial_interval = initial_interval
         self.min_interval = min_interval
         self.max_interval = max_interval

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import logging
-import math
 
 from topiccrawl.revisit.model import PageModel
 from topiccrawl.revisit.tagqueue import TagQueue
@@ -39,13 +38,14 @@ class LearnedScheduler:
 
     def __init__(
         self,
+        *,
         max_rate: float = 0.5,
         host_gap: float = 5.0,
         min_interval: float = 30.0,
         max_interval: float = 7 * 86400.0,
         prior_interval: float = 3600.0,
         history: int = 8,
-        forget: float = 0.95,
+        forget: float = 0.98,
     ) -> None:
         if not 0 <= min_interval <= max_interval:
             raise ValueError("need 0 <= min_interval <= max_interval")
@@ -65,6 +65,7 @@ class LearnedScheduler:
         self._virtual_sum = 0.0
         self._last_observe: float | None = None
         self._decay = 1.0 - 1.0 / 2000.0
+        self._regimes = [0, 0]  # pages decided periodic, memoryless
 
     def __len__(self) -> int:
         return len(self._pages)
@@ -80,8 +81,20 @@ class LearnedScheduler:
             self._queue.push(key, self.vtime)
 
     def remove(self, key: str) -> None:
-        self._pages.pop(key, None)
+        page = self._pages.pop(key, None)
+        if page is not None:
+            self._count_regime(page.regime, -1)
         self._queue.discard(key)
+
+    def _count_regime(self, regime: int | None, delta: int) -> None:
+        if regime is not None:
+            self._regimes[regime] += delta
+
+    @property
+    def population_exp(self) -> float:
+        """Share of memoryless pages among decided ones (Laplace-smoothed)."""
+        periodic, memoryless = self._regimes
+        return (memoryless + 1.0) / (periodic + memoryless + 2.0)
 
     def next_fetch(self, now: float) -> tuple[str, float] | None:
         head = self._queue.peek(now)
@@ -96,20 +109,30 @@ class LearnedScheduler:
         if tag is not None and tag > self.vtime:
             self._advance(fetch_time, tag)
         queue.fetched(key, fetch_time)
-        page.record(fetch_time, changed, self.history, self.forget)
+        if changed:
+            before = page.regime
+            page.record(fetch_time, changed, self.history, self.forget, self.population_exp)
+            self._count_regime(before, -1)
+            self._count_regime(page.regime, 1)
+        else:
+            page.record(fetch_time, changed, self.history, self.forget, self.population_exp)
         scale = self._scale
         wait = page.wait_for(fetch_time, scale * scale, self.prior_interval)
-        wait = min(self.max_interval, max(self.min_interval, wait))
+        if wait > self.max_interval:
+            wait = self.max_interval
+        elif wait < self.min_interval:
+            wait = self.min_interval
         queue.push(key, self.vtime + wait / scale, fetch_time + self.min_interval)
 
     def _advance(self, now: float, tag: float) -> None:
         """Move virtual time to ``tag`` and update the seconds-per-unit estimate."""
         if self._last_observe is not None:
             d = self._decay
-            self._real_sum = self._real_sum * d + max(0.0, now - self._last_observe)
+            dt = now - self._last_observe
+            self._real_sum = self._real_sum * d + (dt if dt > 0 else 0.0)
             self._virtual_sum = self._virtual_sum * d + (tag - self.vtime)
-            if self._virtual_sum > 0 and self._real_sum > 0:
-                self._scale = min(1e6, max(1e-6, self._real_sum / self._virtual_sum))
+            if self._virtual_sum > 1e-12 and self._real_sum > 1e-12:
+                self._scale = self._real_sum / self._virtual_sum
         self._last_observe = now
         self.vtime = tag
 
@@ -138,7 +161,11 @@ class LearnedScheduler:
         for key, data in pages.items():
             if not isinstance(data, dict):
                 raise ValueError(f"revisit state: entry for {key!r} must be an object")
-            self._pages[key] = PageModel.from_dict(data)
+            old = self._pages.get(key)
+            if old is not None:
+                self._count_regime(old.regime, -1)
+            page = self._pages[key] = PageModel.from_dict(data)
+            self._count_regime(page.regime, 1)
             due_in = data.get("due_in")
             wait = max(0.0, float(due_in)) if due_in is not None else 0.0
             self._queue.push(key, self.vtime + wait / self._scale)

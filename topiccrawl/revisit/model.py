@@ -29,6 +29,19 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
+# Spread assumed for a periodic page's intervals before they are measured (as a
+# fraction of the mean), and its weight in intervals.
+PRIOR_CV = 0.05
+PRIOR_WEIGHT = 0.5
+# Intervals with a coefficient of variation below CV_PERIODIC are treated as a
+# clock, above CV_POISSON as memoryless, in between as a blend; a clock-like
+# page keeps MIN_EXP_WEIGHT of memoryless polling as insurance.
+CV_PERIODIC = 0.15
+CV_POISSON = 0.5
+MIN_EXP_WEIGHT = 0.02
+# intervals a page needs before its own dispersion alone decides its regime
+DECIDED_INTERVALS = 4
+
 _SQRT2 = math.sqrt(2.0)
 _INV_SQRT_2PI = 1.0 / math.sqrt(2.0 * math.pi)
 
@@ -84,8 +97,8 @@ class PageModel:
         # a weak Gamma prior: half a pseudo-change per half a prior interval
         return (self.changes + 0.5) / (self.exposure + 0.5 * prior_interval)
 
-    def record(self, fetch_time: float, changed: bool, history: int, forget: float) -> None:
-        """Fold one fetch outcome into the model."""
+    def record(self, fetch_time: float, changed: bool, history: int, forget: float, population_exp: float) -> None:
+        """Fold one fetch outcome into the model (``population_exp``: see :meth:`refit`)."""
         last = self.last_fetch
         self.last_fetch = fetch_time
         if last is None or fetch_time <= last:
@@ -102,10 +115,15 @@ class PageModel:
             del self.intervals[:-history]
         self.anchor = mid
         self.anchor_var = var
-        self.refit()
+        self.refit(population_exp)
 
-    def refit(self, prior_cv: float = 0.05, eps: float = 0.02) -> None:
-        """Periodic parameters and the weight of the memoryless part."""
+    def refit(self, population_exp: float = 0.5) -> None:
+        """Periodic parameters and the weight of the memoryless part.
+
+        ``population_exp`` is the share of memoryless pages among pages whose
+        regime is already clear; a page with too few intervals of its own to
+        tell leans on it (a crawl of clockwork news pages and one of chatty
+        forums call for different first guesses)."""
         xs = self.intervals
         k = len(xs)
         if k == 0:
@@ -116,14 +134,23 @@ class PageModel:
         ss = sum((x - mu) ** 2 for x in xs)
         # a weak prior (half an observation of spread prior_cv * mu) keeps one or
         # two intervals from claiming a zero spread
-        k0 = 0.5
-        var = (ss + k0 * (prior_cv * mu) ** 2) / (k - 1 + k0)
+        var = (ss + PRIOR_WEIGHT * (PRIOR_CV * mu) ** 2) / (k - 1 + PRIOR_WEIGHT)
         self.sigma = math.sqrt(var + 2.0 * self.anchor_var) + 1e-3
         if k == 1:
-            self.w_exp = 0.5  # one interval cannot tell a clock from chance
+            w = population_exp  # one interval cannot tell a clock from chance
         else:
             cv = math.sqrt(ss / (k - 1)) / self.mu
-            self.w_exp = min(1.0, max(eps, (cv - 0.15) / 0.35))
+            w = min(1.0, max(0.0, (cv - CV_PERIODIC) / (CV_POISSON - CV_PERIODIC)))
+            if k < DECIDED_INTERVALS:
+                w = 0.5 * (w + population_exp)
+        self.w_exp = min(1.0, max(MIN_EXP_WEIGHT, w))
+
+    @property
+    def regime(self) -> int | None:
+        """1 memoryless, 0 periodic, None while undecided (too few intervals)."""
+        if len(self.intervals) < DECIDED_INTERVALS:
+            return None
+        return 1 if self.w_exp >= 0.5 else 0
 
     def wait_for(self, t0: float, theta: float, prior_interval: float) -> float:
         """Seconds after t0 at which the expected undetected wait reaches theta."""

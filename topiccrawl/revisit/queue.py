@@ -37,7 +37,6 @@ class DueQueue:
         self._heap: list[tuple[float, int, str]] = []
         self._live: dict[str, int] = {}  # key -> seq of its live heap entry
         self._due: dict[str, float] = {}
-        self._earliest: dict[str, float] = {}
         self._hosts: dict[str, str | None] = {}
         self._host_last: dict[str, float] = {}
         self._seq = 0
@@ -49,23 +48,17 @@ class DueQueue:
     def __contains__(self, key: str) -> bool:
         return key in self._live
 
-    def push(self, key: str, due: float, earliest: float | None = None) -> None:
-        """Schedule ``key`` at ``due``; an early fetch may not come before ``earliest``."""
+    def push(self, key: str, due: float) -> None:
         if key not in self._hosts:
             self._hosts[key] = host_of(key)
         self._seq += 1
         self._live[key] = self._seq
         self._due[key] = due
-        if earliest is None:
-            self._earliest.pop(key, None)
-        else:
-            self._earliest[key] = earliest
         heapq.heappush(self._heap, (due, self._seq, key))
 
     def discard(self, key: str) -> None:
         self._live.pop(key, None)
         self._due.pop(key, None)
-        self._earliest.pop(key, None)
         self._hosts.pop(key, None)
 
     def due(self, key: str) -> float | None:
@@ -78,8 +71,8 @@ class DueQueue:
     def peek(self, now: float, early: bool = False) -> tuple[str, float, float] | None:
         """(key, due, fetch time) of the next fetch, or None when the queue is empty.
 
-        With ``early`` the first key is fetched as soon as the gates and its
-        ``earliest`` time allow, even before it is due (the fetcher idles less). A key whose host was fetched
+        With ``early`` the first key is fetched as soon as the gates allow, even
+        before it is due (the fetcher never idles). A key whose host was fetched
         too recently is moved to the time its host becomes free, so one slow host
         never blocks the others.
         """
@@ -91,16 +84,13 @@ class DueQueue:
             if live.get(key) != seq:
                 heapq.heappop(heap)  # stale: removed or rescheduled
                 continue
-            if early:
-                when = max(gate, min(due, self._earliest.get(key, gate)))
-            else:
-                when = max(due, gate)
+            when = gate if early else max(due, gate)
             if self.host_gap > 0:
                 host = self._hosts.get(key)
                 last = self._host_last.get(host) if host is not None else None
                 if last is not None and last + self.host_gap > when:
                     heapq.heappop(heap)
-                    self.push(key, max(due, last + self.host_gap), self._earliest.get(key))
+                    self.push(key, max(due, last + self.host_gap))
                     continue
             return key, due, when
         return None

@@ -50,7 +50,8 @@ class TagQueue:
         """Queue ``key`` with ``tag``; it is not fetched before ``earliest`` (seconds)."""
         host = self._host.get(key)
         if host is None:
-            host = self._host[key] = host_of(key) or _NO_HOST
+            # without politeness every key shares one heap
+            host = self._host[key] = (self.host_gap > 0 and host_of(key)) or _NO_HOST
         self._seq += 1
         self._live[key] = self._seq
         self._tag[key] = tag
@@ -85,7 +86,18 @@ class TagQueue:
 
     def peek(self, now: float) -> tuple[str, float, float] | None:
         """(key, tag, fetch time) of the next fetch, or None when nothing is queued."""
-        gate = max(now, self.last_fetch + self.min_gap)
+        gate = self.last_fetch + self.min_gap
+        gate = max(gate, now)
+        if self.host_gap <= 0:  # fast path: one heap, nothing sleeps
+            heap = self._heaps.get(_NO_HOST)
+            live = self._live
+            while heap:
+                tag, seq, key = heap[0]
+                if live.get(key) == seq:
+                    earliest = self._earliest[key]
+                    return key, tag, gate if gate >= earliest else earliest
+                heapq.heappop(heap)
+            return None
         active, sleeping = self._active, self._sleeping
         while sleeping and sleeping[0][0] <= gate:
             _, host = heapq.heappop(sleeping)
@@ -120,6 +132,8 @@ class TagQueue:
     def fetched(self, key: str, when: float) -> None:
         """Record a fetch for the rate and politeness gates."""
         self.last_fetch = max(self.last_fetch, when)
+        if self.host_gap <= 0:
+            return
         host = self._host.get(key)
         if host and host != _NO_HOST:
             self._host_last[host] = max(self._host_last.get(host, -math.inf), when)
