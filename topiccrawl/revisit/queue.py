@@ -72,7 +72,7 @@ class DueQueue:
         """(key, due, fetch time) of the next fetch, or None when the queue is empty.
 
         With ``early`` the first key is fetched as soon as the gates allow, even
-        before it is due (the fetcher never idles). A key whose host was fetched
+        before it is due (the fetcher never idles), waiting for its host if need be. A key whose host was fetched
         too recently is moved to the time its host becomes free, so one slow host
         never blocks the others.
         """
@@ -89,8 +89,11 @@ class DueQueue:
                 host = self._hosts.get(key)
                 last = self._host_last.get(host) if host is not None else None
                 if last is not None and last + self.host_gap > when:
+                    if early:
+                        # priority order: the first key waits for its host
+                        return key, due, last + self.host_gap
                     heapq.heappop(heap)
-                    self.push(key, max(due, last + self.host_gap))
+                    self.push(key, last + self.host_gap)
                     continue
             return key, due, when
         return None
