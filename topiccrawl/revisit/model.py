@@ -20,8 +20,8 @@ undetected since the last fetch, C(d) = integral of P(update in (t0, t0 + u]) du
 for u in [0, d], reaches a global threshold theta. For a Poisson page that is
 d = sqrt(2 theta / lam), i.e. polling rate proportional to sqrt(lam) (the
 optimum for mean delay under a fetch budget); around a predicted update it polls
-densest where an update is most likely. theta is tuned by the scheduler so that
-the fetch rate matches the budget.
+densest where an update is most likely. theta follows from the budget: the
+scheduler measures it from its virtual clock (see LearnedScheduler).
 """
 
 from __future__ import annotations
