@@ -115,7 +115,7 @@ class LearnedScheduler:
             self._count_regime(before, -1)
             self._count_regime(page.regime, 1)
         else:
-            page.record(fetch_time, changed, self.history, self.forget, self.population_exp)
+            page.record(fetch_time, changed, self.history, self.forget, 0.5)  # prior unused
         scale = self._scale
         wait = page.wait_for(fetch_time, scale * scale, self.prior_interval)
         if wait > self.max_interval:

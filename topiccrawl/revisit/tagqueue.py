@@ -52,14 +52,16 @@ class TagQueue:
         if host is None:
             # without politeness every key shares one heap
             host = self._host[key] = (self.host_gap > 0 and host_of(key)) or _NO_HOST
-        self._seq += 1
-        self._live[key] = self._seq
+        seq = self._seq = self._seq + 1
+        self._live[key] = seq
         self._tag[key] = tag
         self._earliest[key] = earliest
-        heap = self._heaps.setdefault(host, [])
-        heapq.heappush(heap, (tag, self._seq, key))
-        if heap[0][1] == self._seq:  # new top of its host
-            heapq.heappush(self._active, (tag, self._seq, host))
+        heap = self._heaps.get(host)
+        if heap is None:
+            heap = self._heaps[host] = []
+        heapq.heappush(heap, (tag, seq, key))
+        if self.host_gap > 0 and heap[0][1] == seq:  # new top of its host
+            heapq.heappush(self._active, (tag, seq, host))
 
     def discard(self, key: str) -> None:
         if self._live.pop(key, None) is not None:
