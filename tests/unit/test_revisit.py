@@ -181,3 +181,13 @@ def test_import_rejects_unknown_version() -> None:
 def test_bad_parameters_are_refused(kwargs) -> None:
     with pytest.raises(ValueError):
         LearnedScheduler(**kwargs)
+
+
+def test_restored_scheduler_keeps_the_min_interval() -> None:
+    s = RevisitScheduler(max_rate=10.0, host_gap=0.0, min_interval=30.0)
+    s.add("a", 0.0)
+    s.observe("a", 100.0, changed=False)
+    restored = RevisitScheduler(max_rate=10.0, host_gap=0.0, min_interval=30.0)
+    restored.import_state(s.export_state())
+    key, when = restored.next_fetch(101.0)
+    assert key == "a" and when >= 130.0

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import math
 
 from topiccrawl.revisit.model import PageModel
 from topiccrawl.revisit.tagqueue import TagQueue
@@ -146,11 +147,12 @@ class LearnedScheduler:
             pages[key] = entry
         return {"version": STATE_VERSION, "scale": self._scale, "pages": pages}
 
-    def import_state(self, state: dict[str, object], now: float = 0.0) -> None:
+    def import_state(self, state: dict[str, object]) -> None:
         """Restore what :meth:`export_state` saved; keys already present are replaced.
 
-        Each key keeps its learned model and its remaining wait (in budget-scaled
-        time); ``now`` is the clock at import, used for the min-interval bound.
+        Each key keeps its learned model (times in the clock the caller passed,
+        e.g. Unix time) and its remaining wait, counted from the import; it is not
+        fetched again before ``min_interval`` after its last recorded fetch.
         """
         if state.get("version") != STATE_VERSION:
             raise ValueError(f"unsupported revisit state version {state.get('version')!r}")
@@ -168,4 +170,5 @@ class LearnedScheduler:
             self._count_regime(page.regime, 1)
             due_in = data.get("due_in")
             wait = max(0.0, float(due_in)) if due_in is not None else 0.0
-            self._queue.push(key, self.vtime + wait / self._scale)
+            earliest = -math.inf if page.last_fetch is None else page.last_fetch + self.min_interval
+            self._queue.push(key, self.vtime + wait / self._scale, earliest)
