@@ -1,0 +1,174 @@
+"""The learned revisit scheduler (see :mod:`topiccrawl.revisit.model` for the model)."""
+
+from __future__ import annotations
+
+import logging
+import math
+
+from topiccrawl.revisit.model import PageModel
+from topiccrawl.revisit.tagqueue import TagQueue
+
+logger = logging.getLogger(__name__)
+
+STATE_VERSION = 1
+
+
+class LearnedScheduler:
+    """Learns each key's change behaviour from fetch outcomes alone and spends the
+    fetch budget where an undetected change is most likely.
+
+    Each key's next fetch is due when the expected time a change would have waited
+    undetected since its last fetch reaches ``theta``; for a key that changes like
+    a Poisson process that is a polling rate proportional to sqrt(change rate),
+    for a key that changes like a clock it is dense polling around the predicted
+    change (:class:`~topiccrawl.revisit.model.PageModel`). ``theta`` is not
+    tuned by feedback: keys are queued by a *virtual-time* tag (stride
+    scheduling) and the fetcher always takes the smallest tag, so the budget is
+    used in full and all keys' intervals stretch together when it is short. The
+    scale ``k`` (seconds per virtual unit, theta = k^2) is measured from how fast
+    virtual time advances. ``next_fetch`` and ``observe`` are O(log n).
+
+    Parameters:
+        max_rate: global fetch budget, fetches per second.
+        host_gap: minimum seconds between fetches of keys on the same host (URL keys).
+        min_interval, max_interval: bounds on the gap between two fetches of one key.
+        prior_interval: assumed mean time between changes of a key never seen to change.
+        history: how many inter-change intervals a key remembers.
+        forget: weight kept by old change counts at each change (rate estimates follow drift).
+    """
+
+    def __init__(
+        self,
+        *,
+        max_rate: float = 0.5,
+        host_gap: float = 5.0,
+        min_interval: float = 30.0,
+        max_interval: float = 7 * 86400.0,
+        prior_interval: float = 3600.0,
+        history: int = 8,
+        forget: float = 0.98,
+    ) -> None:
+        if not 0 <= min_interval <= max_interval:
+            raise ValueError("need 0 <= min_interval <= max_interval")
+        if prior_interval <= 0 or history < 2 or not 0 < forget <= 1:
+            raise ValueError("need prior_interval > 0, history >= 2 and 0 < forget <= 1")
+        self._queue = TagQueue(max_rate, host_gap)
+        self.min_interval = min_interval
+        self.max_interval = max_interval
+        self.prior_interval = prior_interval
+        self.history = history
+        self.forget = forget
+        self._pages: dict[str, PageModel] = {}
+        self.vtime = 0.0  # virtual time: the tag of the last key fetched
+        self._scale = 1.0  # k, seconds per virtual unit
+        # decayed sums of real and virtual time between fetches, estimating k
+        self._real_sum = 0.0
+        self._virtual_sum = 0.0
+        self._last_observe: float | None = None
+        self._decay = 1.0 - 1.0 / 2000.0
+        self._regimes = [0, 0]  # pages decided periodic, memoryless
+
+    def __len__(self) -> int:
+        return len(self._pages)
+
+    @property
+    def theta(self) -> float:
+        """Current threshold of expected undetected wait, seconds."""
+        return self._scale * self._scale
+
+    def add(self, key: str, now: float) -> None:
+        if key not in self._pages:
+            self._pages[key] = PageModel()
+            self._queue.push(key, self.vtime)
+
+    def remove(self, key: str) -> None:
+        page = self._pages.pop(key, None)
+        if page is not None:
+            self._count_regime(page.regime, -1)
+        self._queue.discard(key)
+
+    def _count_regime(self, regime: int | None, delta: int) -> None:
+        if regime is not None:
+            self._regimes[regime] += delta
+
+    @property
+    def population_exp(self) -> float:
+        """Share of memoryless pages among decided ones (Laplace-smoothed)."""
+        periodic, memoryless = self._regimes
+        return (memoryless + 1.0) / (periodic + memoryless + 2.0)
+
+    def next_fetch(self, now: float) -> tuple[str, float] | None:
+        head = self._queue.peek(now)
+        return None if head is None else (head[0], head[2])
+
+    def observe(self, key: str, fetch_time: float, changed: bool) -> None:
+        page = self._pages.get(key)
+        if page is None:
+            return
+        queue = self._queue
+        tag = queue.tag(key)
+        if tag is not None and tag > self.vtime:
+            self._advance(fetch_time, tag)
+        queue.fetched(key, fetch_time)
+        if changed:
+            before = page.regime
+            page.record(fetch_time, changed, self.history, self.forget, self.population_exp)
+            self._count_regime(before, -1)
+            self._count_regime(page.regime, 1)
+        else:
+            page.record(fetch_time, changed, self.history, self.forget, 0.5)  # prior unused
+        scale = self._scale
+        wait = page.wait_for(fetch_time, scale * scale, self.prior_interval)
+        if wait > self.max_interval:
+            wait = self.max_interval
+        elif wait < self.min_interval:
+            wait = self.min_interval
+        queue.push(key, self.vtime + wait / scale, fetch_time + self.min_interval)
+
+    def _advance(self, now: float, tag: float) -> None:
+        """Move virtual time to ``tag`` and update the seconds-per-unit estimate."""
+        if self._last_observe is not None:
+            d = self._decay
+            dt = now - self._last_observe
+            self._real_sum = self._real_sum * d + (dt if dt > 0 else 0.0)
+            self._virtual_sum = self._virtual_sum * d + (tag - self.vtime)
+            if self._virtual_sum > 1e-12 and self._real_sum > 1e-12:
+                self._scale = self._real_sum / self._virtual_sum
+        self._last_observe = now
+        self.vtime = tag
+
+    def export_state(self) -> dict[str, object]:
+        """Learned state as a JSON-able dict (see :meth:`import_state`)."""
+        pages: dict[str, object] = {}
+        for key, page in self._pages.items():
+            entry = page.to_dict()
+            tag = self._queue.tag(key)
+            entry["due_in"] = None if tag is None else (tag - self.vtime) * self._scale
+            pages[key] = entry
+        return {"version": STATE_VERSION, "scale": self._scale, "pages": pages}
+
+    def import_state(self, state: dict[str, object]) -> None:
+        """Restore what :meth:`export_state` saved; keys already present are replaced.
+
+        Each key keeps its learned model (times in the clock the caller passed,
+        e.g. Unix time) and its remaining wait, counted from the import; it is not
+        fetched again before ``min_interval`` after its last recorded fetch.
+        """
+        if state.get("version") != STATE_VERSION:
+            raise ValueError(f"unsupported revisit state version {state.get('version')!r}")
+        pages = state.get("pages")
+        if not isinstance(pages, dict):
+            raise ValueError("revisit state: 'pages' must be an object")
+        self._scale = float(state.get("scale") or self._scale)  # type: ignore[arg-type]
+        for key, data in pages.items():
+            if not isinstance(data, dict):
+                raise ValueError(f"revisit state: entry for {key!r} must be an object")
+            old = self._pages.get(key)
+            if old is not None:
+                self._count_regime(old.regime, -1)
+            page = self._pages[key] = PageModel.from_dict(data)
+            self._count_regime(page.regime, 1)
+            due_in = data.get("due_in")
+            wait = max(0.0, float(due_in)) if due_in is not None else 0.0
+            earliest = -math.inf if page.last_fetch is None else page.last_fetch + self.min_interval
+            self._queue.push(key, self.vtime + wait / self._scale, earliest)

@@ -1,0 +1,224 @@
+"""What the learned scheduler knows about one page, and when to fetch it next.
+
+A page's next update is modelled as a mixture, learned from fetch outcomes only:
+
+* a *periodic* part: the next update ~ Normal(anchor + mu, sigma), where the
+  anchor is the midpoint of the last bracket (last unchanged fetch, first changed
+  fetch] and mu, sigma are the mean and spread of the intervals between
+  successive bracket midpoints (bracket widths add their uncertainty);
+* a *memoryless* part: a Poisson process with rate lam, estimated from changes
+  seen per observed time (a Gamma posterior mean, with slow forgetting).
+
+The weight of the memoryless part grows with the page's own dispersion of
+intervals (coefficient of variation): near 0 for pages that update like a clock,
+1 for pages whose intervals look exponential. Both parts are conditioned on "no
+update since the last fetch" (Bayes: a periodic page long overdue shifts weight
+to the memoryless part instead of being polled ever faster).
+
+The next fetch comes when the expected time an update would have waited
+undetected since the last fetch, C(d) = integral of P(update in (t0, t0 + u]) du
+for u in [0, d], reaches a global threshold theta. For a Poisson page that is
+d = sqrt(2 theta / lam), i.e. polling rate proportional to sqrt(lam) (the
+optimum for mean delay under a fetch budget); around a predicted update it polls
+densest where an update is most likely. theta follows from the budget: the
+scheduler measures it from its virtual clock (see LearnedScheduler).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+# Spread assumed for a periodic page's intervals before they are measured (as a
+# fraction of the mean), and its weight in intervals.
+PRIOR_CV = 0.05
+PRIOR_WEIGHT = 0.5
+# Intervals with a coefficient of variation below CV_PERIODIC are treated as a
+# clock, above CV_POISSON as memoryless, in between as a blend; a clock-like
+# page keeps MIN_EXP_WEIGHT of memoryless polling as insurance.
+CV_PERIODIC = 0.15
+CV_POISSON = 0.5
+MIN_EXP_WEIGHT = 0.02
+# intervals a page needs before its own dispersion alone decides its regime
+DECIDED_INTERVALS = 4
+
+_SQRT2 = math.sqrt(2.0)
+_INV_SQRT_2PI = 1.0 / math.sqrt(2.0 * math.pi)
+
+
+def _phi(z: float) -> float:
+    return _INV_SQRT_2PI * math.exp(-0.5 * z * z)
+
+
+def _cdf(z: float) -> float:
+    return 0.5 * math.erfc(-z / _SQRT2)
+
+
+def _sf(z: float) -> float:
+    return 0.5 * math.erfc(z / _SQRT2)
+
+
+def _normal_wait(z0: float, z1: float, sigma: float, d: float) -> float:
+    """Integral over [t0, t0 + d] of (Phi(z(u)) - Phi(z0)) du, computed on the side
+    of the mean where it does not cancel catastrophically."""
+    if z0 <= 0.0:
+        psi0 = z0 * _cdf(z0) + _phi(z0)
+        psi1 = z1 * _cdf(z1) + _phi(z1)
+        return max(0.0, sigma * (psi1 - psi0) - _cdf(z0) * d)
+    chi0 = _phi(z0) - z0 * _sf(z0)
+    chi1 = _phi(z1) - z1 * _sf(z1)
+    return max(0.0, _sf(z0) * d - sigma * (chi0 - chi1))
+
+
+def _poisson_wait(lam: float, d: float) -> float:
+    """Integral over [0, d] of (1 - exp(-lam u)) du."""
+    x = lam * d
+    if x < 1e-4:
+        return d * x * (0.5 - x / 6.0)
+    return d + math.expm1(-x) / lam
+
+
+@dataclass(slots=True)
+class PageModel:
+    """Learned change behaviour of one page (JSON-able through :meth:`to_dict`)."""
+
+    last_fetch: float | None = None
+    anchor: float | None = None  # midpoint of the last change bracket
+    anchor_var: float = 0.0  # variance of the anchor (bracket width^2 / 12)
+    intervals: list[float] = field(default_factory=list)
+    changes: float = 0.0  # decayed count of fetches that saw a change
+    exposure: float = 0.0  # decayed seconds covered by fetches
+    # derived from the above by refit()
+    mu: float = 0.0
+    sigma: float = 0.0
+    w_exp: float = 1.0
+
+    def lam(self, prior_interval: float) -> float:
+        # a weak Gamma prior: half a pseudo-change per half a prior interval
+        return (self.changes + 0.5) / (self.exposure + 0.5 * prior_interval)
+
+    def record(self, fetch_time: float, changed: bool, history: int, forget: float, population_exp: float) -> None:
+        """Fold one fetch outcome into the model (``population_exp``: see :meth:`refit`)."""
+        last = self.last_fetch
+        self.last_fetch = fetch_time
+        if last is None or fetch_time <= last:
+            return  # the first fetch is the baseline: nothing to compare with
+        self.exposure += fetch_time - last
+        if not changed:
+            return
+        self.changes = self.changes * forget + 1.0
+        self.exposure *= forget
+        mid = 0.5 * (last + fetch_time)
+        var = (fetch_time - last) ** 2 / 12.0
+        if self.anchor is not None:
+            self.intervals.append(mid - self.anchor)
+            del self.intervals[:-history]
+        self.anchor = mid
+        self.anchor_var = var
+        self.refit(population_exp)
+
+    def refit(self, population_exp: float = 0.5) -> None:
+        """Periodic parameters and the weight of the memoryless part.
+
+        ``population_exp`` is the share of memoryless pages among pages whose
+        regime is already clear; a page with too few intervals of its own to
+        tell leans on it (a crawl of clockwork news pages and one of chatty
+        forums call for different first guesses)."""
+        xs = self.intervals
+        k = len(xs)
+        if k == 0:
+            self.w_exp = 1.0
+            return
+        mu = sum(xs) / k
+        self.mu = max(mu, 1e-3)
+        ss = sum((x - mu) ** 2 for x in xs)
+        # a weak prior (half an observation of spread prior_cv * mu) keeps one or
+        # two intervals from claiming a zero spread
+        var = (ss + PRIOR_WEIGHT * (PRIOR_CV * mu) ** 2) / (k - 1 + PRIOR_WEIGHT)
+        self.sigma = math.sqrt(var + 2.0 * self.anchor_var) + 1e-3
+        if k == 1:
+            w = population_exp  # one interval cannot tell a clock from chance
+        else:
+            cv = math.sqrt(ss / (k - 1)) / self.mu
+            w = min(1.0, max(0.0, (cv - CV_PERIODIC) / (CV_POISSON - CV_PERIODIC)))
+            if k < DECIDED_INTERVALS:
+                w = 0.5 * (w + population_exp)
+        self.w_exp = min(1.0, max(MIN_EXP_WEIGHT, w))
+
+    @property
+    def regime(self) -> int | None:
+        """1 memoryless, 0 periodic, None while undecided (too few intervals)."""
+        if len(self.intervals) < DECIDED_INTERVALS:
+            return None
+        return 1 if self.w_exp >= 0.5 else 0
+
+    def wait_for(self, t0: float, theta: float, prior_interval: float) -> float:
+        """Seconds after t0 at which the expected undetected wait reaches theta."""
+        lam = self.lam(prior_interval)
+        if self.w_exp >= 0.999 or self.anchor is None:
+            d = math.sqrt(2.0 * theta / lam)
+            return d if lam * d < 0.5 else theta + 1.0 / lam
+        sigma = self.sigma
+        z0 = (t0 - self.anchor - self.mu) / sigma
+        s0 = _sf(z0)
+        a = (1.0 - self.w_exp) * s0
+        b = self.w_exp * math.exp(-lam * max(0.0, t0 - self.anchor))
+        if a <= 1e-12 * b or z0 > 8.0:
+            d = math.sqrt(2.0 * theta / lam)
+            return d if lam * d < 0.5 else theta + 1.0 / lam
+        pn = a / (a + b)
+        pe = 1.0 - pn
+        hazard = pn * _phi(z0) / (sigma * s0) + pe * lam
+        d = math.sqrt(2.0 * theta / hazard)
+        if d * (1.0 + abs(z0)) < 0.2 * sigma:
+            return d  # the hazard is flat over d: the local solution is exact enough
+        # C(d) is increasing: Newton steps while they stay inside the bracket
+        # [lo, hi] that brackets the root, geometric bisection otherwise
+        lo, hi = 0.0, math.inf
+        for it in range(60):
+            z1 = z0 + d / sigma
+            c = pn * _normal_wait(z0, z1, sigma, d) / s0 + pe * _poisson_wait(lam, d) - theta
+            if abs(c) <= 0.01 * theta or hi - lo <= 1e-3 * hi:
+                break
+            if c > 0:
+                hi = d
+            else:
+                lo = d
+            g = pn * (_cdf(z1) - _cdf(z0)) / s0 - pe * math.expm1(-lam * d)
+            step = d - c / g if g > 0 else math.inf
+            if it < 10 and lo < step < hi:
+                d = step
+            elif hi == math.inf:
+                d = 2.0 * d + 1.0
+            elif lo == 0.0:
+                d = 0.25 * hi
+            else:
+                d = math.sqrt(lo * hi)
+        return d
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "last_fetch": self.last_fetch,
+            "anchor": self.anchor,
+            "anchor_var": self.anchor_var,
+            "intervals": list(self.intervals),
+            "changes": self.changes,
+            "exposure": self.exposure,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, object]) -> PageModel:
+        model = cls(
+            last_fetch=_opt_float(data.get("last_fetch")),
+            anchor=_opt_float(data.get("anchor")),
+            anchor_var=float(data.get("anchor_var") or 0.0),  # type: ignore[arg-type]
+            intervals=[float(x) for x in data.get("intervals") or []],  # type: ignore[union-attr]
+            changes=float(data.get("changes") or 0.0),  # type: ignore[arg-type]
+            exposure=float(data.get("exposure") or 0.0),  # type: ignore[arg-type]
+        )
+        model.refit()
+        return model
+
+
+def _opt_float(value: object) -> float | None:
+    return None if value is None else float(value)  # type: ignore[arg-type]

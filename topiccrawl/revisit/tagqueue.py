@@ -1,0 +1,141 @@
+"""A virtual-time queue with a global rate bound and per-host politeness.
+
+Keys carry a *tag* in virtual time (not seconds): the key with the smallest tag
+among hosts that may be fetched now goes next, as soon as the rate bound allows
+(the fetcher never idles while something may be fetched). Each host has its own
+heap; hosts fetched less than ``host_gap`` seconds ago sleep in a heap ordered by
+the time they wake, so a busy host never blocks the others and every call is
+O(log n). Keys that are not URLs have no host and are never held back.
+"""
+
+from __future__ import annotations
+
+import heapq
+import math
+
+from topiccrawl.revisit.queue import host_of
+
+_NO_HOST = ""
+
+
+class TagQueue:
+    def __init__(self, max_rate: float, host_gap: float) -> None:
+        if not max_rate > 0:
+            raise ValueError(f"max_rate must be positive, got {max_rate!r}")
+        if host_gap < 0:
+            raise ValueError(f"host_gap must be >= 0, got {host_gap!r}")
+        self.min_gap = 1.0 / max_rate
+        self.host_gap = host_gap
+        self.last_fetch = -math.inf
+        self._seq = 0
+        self._live: dict[str, int] = {}
+        self._tag: dict[str, float] = {}
+        self._earliest: dict[str, float] = {}
+        self._host: dict[str, str] = {}
+        self._heaps: dict[str, list[tuple[float, int, str]]] = {}
+        self._active: list[tuple[float, int, str]] = []  # (top tag, its seq, host)
+        self._sleeping: list[tuple[float, str]] = []  # (wake time, host)
+        self._host_last: dict[str, float] = {}
+
+    def __len__(self) -> int:
+        return len(self._live)
+
+    def __contains__(self, key: str) -> bool:
+        return key in self._live
+
+    def tag(self, key: str) -> float | None:
+        return self._tag.get(key)
+
+    def push(self, key: str, tag: float, earliest: float = -math.inf) -> None:
+        """Queue ``key`` with ``tag``; it is not fetched before ``earliest`` (seconds)."""
+        host = self._host.get(key)
+        if host is None:
+            # without politeness every key shares one heap
+            host = self._host[key] = (self.host_gap > 0 and host_of(key)) or _NO_HOST
+        seq = self._seq = self._seq + 1
+        self._live[key] = seq
+        self._tag[key] = tag
+        self._earliest[key] = earliest
+        heap = self._heaps.get(host)
+        if heap is None:
+            heap = self._heaps[host] = []
+        heapq.heappush(heap, (tag, seq, key))
+        if self.host_gap > 0 and heap[0][1] == seq:  # new top of its host
+            heapq.heappush(self._active, (tag, seq, host))
+
+    def discard(self, key: str) -> None:
+        if self._live.pop(key, None) is not None:
+            self._tag.pop(key, None)
+            self._earliest.pop(key, None)
+            self._host.pop(key, None)
+
+    def _top(self, host: str) -> tuple[float, int, str] | None:
+        heap = self._heaps.get(host)
+        live = self._live
+        while heap:
+            entry = heap[0]
+            if live.get(entry[2]) == entry[1]:
+                return entry
+            heapq.heappop(heap)  # stale: removed or re-queued
+        return None
+
+    def _wake(self, host: str) -> float | None:
+        """When ``host`` may be fetched again, or None when it may be now."""
+        if self.host_gap <= 0 or host == _NO_HOST:
+            return None
+        last = self._host_last.get(host)
+        return None if last is None else last + self.host_gap
+
+    def peek(self, now: float) -> tuple[str, float, float] | None:
+        """(key, tag, fetch time) of the next fetch, or None when nothing is queued."""
+        gate = self.last_fetch + self.min_gap
+        gate = max(gate, now)
+        if self.host_gap <= 0:  # fast path: one heap, nothing sleeps
+            heap = self._heaps.get(_NO_HOST)
+            live = self._live
+            while heap:
+                tag, seq, key = heap[0]
+                if live.get(key) == seq:
+                    earliest = self._earliest[key]
+                    return key, tag, gate if gate >= earliest else earliest
+                heapq.heappop(heap)
+            return None
+        active, sleeping = self._active, self._sleeping
+        while sleeping and sleeping[0][0] <= gate:
+            _, host = heapq.heappop(sleeping)
+            top = self._top(host)
+            if top is not None:
+                heapq.heappush(active, (top[0], top[1], host))
+        while active:
+            tag, seq, host = active[0]
+            top = self._top(host)
+            if top is None or top[1] != seq:
+                heapq.heappop(active)
+                if top is not None:
+                    heapq.heappush(active, (top[0], top[1], host))
+                continue
+            wake = self._wake(host)
+            if wake is not None and wake > gate:
+                heapq.heappop(active)
+                heapq.heappush(sleeping, (wake, host))
+                continue
+            key = top[2]
+            return key, tag, max(gate, self._earliest[key])
+        while sleeping:
+            wake, host = sleeping[0]
+            top = self._top(host)
+            if top is None:
+                heapq.heappop(sleeping)
+                continue
+            key = top[2]
+            return key, top[0], max(wake, gate, self._earliest[key])
+        return None
+
+    def fetched(self, key: str, when: float) -> None:
+        """Record a fetch for the rate and politeness gates."""
+        self.last_fetch = max(self.last_fetch, when)
+        if self.host_gap <= 0:
+            return
+        host = self._host.get(key)
+        if host and host != _NO_HOST:
+            self._host_last[host] = max(self._host_last.get(host, -math.inf), when)
