@@ -444,7 +444,7 @@ class DiscuzForum(_FixtureForum):
             rows.append(
                 f'<tbody id="{kind}_{t.tid}"><tr><td class="icn">{icon}</td>'
                 f'<th class="new"><a href="{self.sid(f"thread-{t.tid}-1-1.html")}" class="s xst">{t.title}</a>'
-                f"{mini}</th>
+                f"{mini}</th>"
                 f'<td class="by"><cite><a href="space-uid-{first.uid}.html">{first.author}</a></cite>'
                 f"<em><span>{first.time[:10]}</span></em></td>"
                 f'<td class="num"><a href="thread-{t.tid}-1-1.html" class="xi2">{len(t.posts) - 1}</a>'
@@ -685,7 +685,7 @@ class PhpbbForum(_FixtureForum):
         )
         body = (
             f'<div id="pageheader"><h2><a class="titles" href="./viewforum.php?f={board.fid}">{board.name}</a>'
-            "</h2></div>
+            "</h2></div>"
             f'<table width="100%"><tr><td><a href="./posting.php?mode=post&amp;f={board.fid}">New Topic</a></td>'
             f"{pager}</tr></table>"
             '<table class="tablebg" width="100%" cellspacing="1"><tr><th colspan="2">Topics</th><th>Author</th>'
