@@ -17,32 +17,18 @@ and how many posts it emitted against the ground truth.
 from __future__ import annotations
 
 import argparse
-import inspect
 import json
 import sys
 import tempfile
-from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from tests.helpers import TEST_SETTINGS, read_jsonl, run_scrapy  # noqa: E402
 from topiccrawl.demo.forum_truth import ForumTruth  # noqa: E402
-from topiccrawl.demo.forums import FORUMS  # noqa: E402
+from topiccrawl.demo.forums import FORUMS, build_forum  # noqa: E402
 from topiccrawl.demo.server import FixtureWeb, Hit  # noqa: E402
-
-
-def make_forum(factory: Callable[..., object], size: float | None) -> Any:
-    """A forum of the given size when its factory takes one (held-out forums may not)."""
-    try:
-        params = inspect.signature(factory).parameters
-    except (TypeError, ValueError):
-        params = {}
-    if size is not None and "size" in params:
-        return factory(size=size)
-    return factory()
 
 
 def score(truth: ForumTruth, hits: list[Hit]) -> tuple[float, float]:
@@ -60,10 +46,12 @@ def score(truth: ForumTruth, hits: list[Hit]) -> tuple[float, float]:
     return len(got) / max(1, len(wanted)), useful / max(1, len(hits))
 
 
-def run(spider: str, start: str, out: Path, extra: dict[str, Any] | None = None) -> tuple[list[dict], dict]:
+def run(spider: str, start: str, out: Path, max_pages: int = 0) -> tuple[list[dict], dict]:
     stats_path = out.with_suffix(".stats.json")
-    settings = {**TEST_SETTINGS, "LOG_LEVEL": "WARNING", "TOPICCRAWL_STATS_FILE": str(stats_path), **(extra or {})}
+    settings = {**TEST_SETTINGS, "LOG_LEVEL": "WARNING", "TOPICCRAWL_STATS_FILE": str(stats_path)}
     cli = ["crawl", spider, "-a", f"start_url={start}", "-O", f"{out}:jsonlines"]
+    if max_pages:
+        cli += ["-a", f"max_pages={max_pages}"]
     for k, v in settings.items():
         cli += ["-s", f"{k}={v}"]
     proc = run_scrapy(*cli, timeout=1800)
@@ -78,6 +66,13 @@ def main() -> int:
     ap.add_argument("--size", type=float, default=None, help="forum size (default: each forum's own default)")
     ap.add_argument("--budgets", default="100,200,500")
     ap.add_argument("--only", action="append", default=[])
+    ap.add_argument(
+        "--bfs-pages",
+        type=int,
+        default=3000,
+        help="stop the BFS baseline after this many pages (its 'full' row): login links with a new "
+        "referer on every page make a forum endless for a breadth-first crawler",
+    )
     args = ap.parse_args()
     budgets = [int(b) for b in args.budgets.split(",") if b]
     rows = []
@@ -86,13 +81,14 @@ def main() -> int:
     for name, factory in FORUMS.items():
         if args.only and name not in args.only:
             continue
-        site = make_forum(factory, args.size)
+        site = build_forum(factory, args.size)
         with FixtureWeb({name: site}) as web, tempfile.TemporaryDirectory() as tmp:
             start = web.base_urls[name] + site.start_target()
             extra_info = ""
             for crawler in ("follow", "forum"):
                 web.log.clear()
-                items, stats = run(crawler, start, Path(tmp) / f"{crawler}.jsonl")
+                cap = args.bfs_pages if crawler == "follow" else 0
+                items, stats = run(crawler, start, Path(tmp) / f"{crawler}.jsonl", cap)
                 hits = [h for h in web.log.hits() if h.target != "/robots.txt"]
                 for budget in [*budgets, None]:
                     prefix = hits if budget is None else hits[:budget]

@@ -16,10 +16,12 @@ default of a few hundred pages). Each forum implements
 from __future__ import annotations
 
 import hashlib
+import inspect
 import random
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 from urllib.parse import quote, urlsplit
 
 from topiccrawl.demo.forum_truth import PageKind, TruthPost
@@ -776,3 +778,14 @@ FORUMS: dict[str, Callable[..., object]] = {
 }
 """Forum factories by template name; benchmarks and tests iterate over all of them.
 Each factory accepts ``size`` (and ``charset``) keyword arguments."""
+
+
+def build_forum(factory: Callable[..., object], size: float | None = None, **kwargs: object) -> Any:
+    """A forum from a :data:`FORUMS` factory, of ``size`` when the factory takes one
+    (a forum template added later may not; it is then built with its defaults)."""
+    try:
+        params = inspect.signature(factory).parameters
+    except (TypeError, ValueError):
+        params = {}  # type: ignore[assignment]
+    accepted = {k: v for k, v in {"size": size, **kwargs}.items() if v is not None and k in params}
+    return factory(**accepted)

@@ -76,8 +76,10 @@ def main_region(regions: list[Region], known: set[str] | frozenset[str] = frozen
     Regions of ``known`` content templates (post or thread-list templates seen on other
     pages) come first: a thread page with one short post is still a thread page."""
     rich = [r for r in regions if profile(r).rich]
-    preferred = [r for r in rich if r.key in known]
-    rich = preferred or rich
+    # Known templates first, and of those the ones that repeat on this page by themselves.
+    fresh_known = [r for r in rich if r.key in known and not r.matched]
+    matched_known = [r for r in rich if r.key in known and r.matched]
+    rich = fresh_known or matched_known or rich
     if not rich:
         return None
     return max(rich, key=lambda r: sum(len(rec.text()) for rec in r.records))

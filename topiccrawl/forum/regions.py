@@ -112,6 +112,7 @@ class Region:
     paths: frozenset[str]  # tag paths shared by most records: the template
     location: str  # tag path of the parent from the root, without indices
     links: list[Link] = field(default_factory=list)
+    matched: bool = False  # found by a known template rather than by repetition
 
     @property
     def key(self) -> str:
@@ -290,6 +291,7 @@ def match_template(
             best = Region(el, records, extras, k, template.paths, template.location)
     if best is not None:
         best.links = _links(best)
+        best.matched = True
     return best
 
 

@@ -92,6 +92,7 @@ class ForumSpider(scrapy.Spider):
         self.thread_template: dict[str, str] = {}  # thread URL -> its post template key
         self.canonical: dict[str, set[str]] = {}  # page type id -> URL patterns its pages have (flips led there)
         self.deferred: list[tuple[str, str, dict[str, Any], str]] = []
+        self.template_roles: dict[str, Counter[str]] = {}
         self.pages = 0
 
     @classmethod
@@ -143,6 +144,14 @@ class ForumSpider(scrapy.Spider):
         pattern = url_pattern(url)
         feat = feature(regions, pattern, self.book.sticky)
         main = main_region(regions, self.book.sticky)
+        if main is not None:
+            # A template keeps the role most of its pages had: one page of short replies
+            # must not turn a post template into a list.
+            votes = self.template_roles.setdefault(main.key, Counter())
+            votes[feat.role] += 1
+            feat.role = votes.most_common(1)[0][0]
+            if self._thread_template_state(main.key) == "list":
+                feat.role = "list"  # its records link to more list or thread pages: navigation
         role = feat.role
         if role in {"list", "thread"} and main is not None:
             self.book.sticky.add(main.key)
@@ -345,7 +354,9 @@ class ForumSpider(scrapy.Spider):
     def _links(  # noqa: PLR0917
         self, url: str, root: Any, regions: list[Region], role: str, info: dict[str, Any], heading: str | None
     ) -> Iterator[scrapy.Request]:
-        board = heading if role == "list" else info.get("board")
+        # A page's heading names the board for the pages its records link to (a board's
+        # thread list); flipped pages stay in the board they were found in.
+        board = info.get("board")
         thread_url = (info.get("thread_url") or url) if role == "thread" else None
         # Page flipping: same sequence, one page component changed.
         for target, flip in self._flips(url, root, main_region(regions, self.book.sticky)).own:
@@ -387,7 +398,7 @@ class ForumSpider(scrapy.Spider):
                     self._inc("skipped/post_region_link")
                     continue
                 slot = self.policy.slot(region.key, slot_path, text)
-                meta = {"slot": slot.key, "pattern": pattern, "board": board}
+                meta = {"slot": slot.key, "pattern": pattern, "board": heading}
                 yield from self._maybe(target, meta, slot)
 
     @staticmethod
