@@ -68,3 +68,10 @@ ADDONS = {
 }
 # Redis URL of a distributed crawl's shared frontier and dedup (unset: single machine).
 TOPICCRAWL_REDIS_URL = None
+
+# --- forum spider ---
+# Where `scrapy crawl forum` saves the learned site template (<host>.forum-template.json).
+# Unset: next to the first local feed file (posts.jsonl -> posts.forum-template.json).
+TOPICCRAWL_FORUM_TEMPLATE_DIR = None
+# Sample fetches per link slot / URL pattern before a slot is followed or dropped.
+TOPICCRAWL_FORUM_SAMPLES = 2

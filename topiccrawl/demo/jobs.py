@@ -11,6 +11,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from topiccrawl.demo.forums import DiscuzForum, PhpbbForum
 from topiccrawl.demo.sample import SampleSite
 from topiccrawl.demo.server import Site
 
@@ -33,5 +34,12 @@ DEMO_JOBS: list[DemoJob] = [
         description="breadth-first crawl of a small site in mixed encodings (UTF-8, GBK, GB18030)",
         sites=lambda: {"sample": SampleSite()},
         spider_args=lambda urls: {"start_url": urls["sample"] + "/"},
+    ),
+    DemoJob(
+        name="forum",
+        spider="forum",
+        description="every post of two fixture forums (Discuz!-like in GBK, phpBB-like in UTF-8)",
+        sites=lambda: {"discuz": DiscuzForum(size=0.5), "phpbb": PhpbbForum(size=0.5)},
+        spider_args=lambda urls: {"start_urls": f"{urls['discuz']}/,{urls['phpbb']}/"},
     ),
 ]

@@ -265,8 +265,9 @@ def _fits(template: Template, elements: list[lxml_html.HtmlElement]) -> bool:
 def match_template(
     root: lxml_html.HtmlElement, template: Template, taken_parents: list[lxml_html.HtmlElement] | None = None
 ) -> Region | None:
-    """The region of ``template`` on this page, even with one or two records; parents that
-    already hold a region of their own (``taken_parents``) are left to it."""
+    """The region of ``template`` on this page (under ``root``, ``root`` included), even with
+    one or two records; parents that already hold a region of their own (``taken_parents``)
+    are left to it."""
     best: Region | None = None
     taken_ids = {id(p) for p in taken_parents or []}
     for el in root.iter():
@@ -331,13 +332,34 @@ class TemplateBook:
         for r in regions:
             self.resolve(r)
         found = {r.key for r in regions}
+        # A known template with another record period may explain a fresh region better
+        # (two phpBB posts of three rows each look like six similar rows).
+        for i, r in enumerate(regions):
+            for t in self.templates:
+                key = self.key_of(t)
+                if key in self.sticky and key not in found and t.location == r.location and t.period != r.period:
+                    m = match_template(r.parent, t)
+                    if m is not None and m.parent is r.parent and len(m) * m.period >= len(r) * r.period:
+                        regions[i] = m
+                        found.add(key)
+                        break
         # Where a fresh region of another template already sits, the page shows its own
         # content: a thin known template must not be matched onto stray rows there.
         occupied = {r.location for r in regions if r.mean_record_size() >= 4}
+        matched: list[Region] = []
         for t in self.templates:
             key = self.key_of(t)
             if key in self.sticky and key not in found and t.location not in occupied:
                 r = match_template(root, t, [x.parent for x in regions])
                 if r is not None:
-                    regions.append(r)
-        return regions
+                    matched.append(r)
+        # Two known templates matched on the same rows: keep the one that explains more
+        # of them, and of equals the more detailed one (a post spread over three rows
+        # rather than three thin rows).
+        best: dict[int, Region] = {}
+        for r in matched:
+            score = (len(r.records) * r.period, len(r.paths))
+            other = best.get(id(r.parent))
+            if other is None or score > (len(other.records) * other.period, len(other.paths)):
+                best[id(r.parent)] = r
+        return regions + list(best.values())
