@@ -38,7 +38,6 @@ class Slot:
     sent: int = 0
     outcomes: Counter[str] = field(default_factory=Counter)  # "wanted:<type>" / "unwanted:<why>"
     parked: list[Any] = field(default_factory=list)
-    maybe: list[tuple[str, str]] = field(default_factory=list)  # (pattern, page type) not yet settled
     fixed: str | None = None  # "follow"/"skip" from a site template
 
 
@@ -86,8 +85,7 @@ class CrawlPolicy:
         for outcome in s.outcomes:
             if outcome.startswith("wanted:") and self._owner(s.template, outcome[7:]) == s.key:
                 return "wanted"
-        maybes = sum(c for k, c in s.outcomes.items() if k.startswith("maybe:"))
-        decided = sum(s.outcomes.values()) - maybes
+        decided = sum(s.outcomes.values())
         if decided >= self.samples or (decided and any(k.startswith("wanted:") for k in s.outcomes)):
             return "unwanted"
         return "open"
@@ -120,47 +118,24 @@ class CrawlPolicy:
             return Decision("skip", "slot-unwanted")
         if pstate == "wanted":
             return Decision("follow", "pattern-wanted")
-        maybes = sum(c for k, c in s.outcomes.items() if k.startswith("maybe:"))
-        # A pattern already being sampled elsewhere waits for that answer.
-        if s.sent < self.samples + min(maybes, self.samples) and self.sampled[pattern] < self.samples:
+        # A pattern already sampled elsewhere waits for that answer.
+        if s.sent < self.samples and self.sampled[pattern] < self.samples:
             s.sent += 1
             self.sampled[pattern] += 1
             return Decision("explore", "slot-sample")
         return Decision("park", "slot-undecided")
 
     def record(self, slot_key: str | None, pattern: str, *, outcome: str, page_type: str, why: str) -> list[Any]:
-        """Learn from one fetched page (outcome "wanted", "maybe" or "unwanted");
-        returns parked links that may now be followed."""
-        if outcome != "maybe":
-            self.patterns[pattern]["wanted" if outcome == "wanted" else "unwanted"] += 1
+        """Learn from one fetched page (outcome "wanted" or "unwanted"); returns parked
+        links that may now be followed."""
+        self.patterns[pattern]["wanted" if outcome == "wanted" else "unwanted"] += 1
         if slot_key is None or slot_key not in self.slots:
             return []
         s = self.slots[slot_key]
         if outcome == "wanted":
             s.outcomes[f"wanted:{page_type}"] += 1
-        elif outcome == "maybe":
-            s.outcomes[f"maybe:{page_type}"] += 1
-            s.maybe.append((pattern, page_type))
         else:
             s.outcomes[f"unwanted:{why}"] += 1
-        return self.release()
-
-    def resolve_maybes(self, canonical: dict[str, set[str]]) -> list[Any]:
-        """Settle "maybe" outcomes once more pages are known: a page reached under a URL
-        pattern its type is known to use (flips led there) was wanted; under another
-        pattern it was an alias; a type with no known pattern at all is taken as is."""
-        for s in self.slots.values():
-            for pattern, page_type in s.maybe:
-                known = canonical.get(page_type, set())
-                s.outcomes[f"maybe:{page_type}"] -= 1
-                if not known or pattern in known:
-                    s.outcomes[f"wanted:{page_type}"] += 1
-                    self.patterns[pattern]["wanted"] += 1
-                else:
-                    s.outcomes["unwanted:alias"] += 1
-                    self.patterns[pattern]["unwanted"] += 1
-            s.maybe.clear()
-            s.outcomes = +s.outcomes
         return self.release()
 
     def release(self) -> list[Any]:
@@ -174,17 +149,22 @@ class CrawlPolicy:
         return released
 
     def next_samples(self) -> list[Any]:
-        """When the crawl runs dry: one more sample from each slot still open, so that
-        no slot stays undecided (its earlier samples shared a pattern with another's)."""
+        """When the crawl runs dry: one more sample from each slot still open whose links
+        have a pattern not yet sampled enough (its earlier samples may have been filtered)."""
         out = []
         for s in self.slots.values():
             if not s.parked or self.state(s) != "open":
                 continue
             # Links whose pattern is known to lead nowhere are not samples worth taking.
             s.parked = [p for p in s.parked if self.pattern_state(p[1]["pattern"]) != "unwanted"]
-            if s.parked:
-                out.append(s.parked.pop(0))
-                s.sent += 1
+            # A pattern sampled enough elsewhere has had its say.
+            fresh = [p for p in s.parked if self.sampled[p[1]["pattern"]] < self.samples]
+            if not fresh:
+                continue
+            s.parked.remove(fresh[0])
+            self.sampled[fresh[0][1]["pattern"]] += 1
+            out.append(fresh[0])
+            s.sent += 1
         return out
 
     def wanted_slots(self, template: str) -> list[Slot]:

@@ -90,9 +90,8 @@ class ForumSpider(scrapy.Spider):
         self.recheck: list[tuple[str, str, dict[str, Any]]] = []
         self.held: list[tuple[str, AssembledPost]] = []  # posts waiting for their page type to be confirmed
         self.thread_template: dict[str, str] = {}  # thread URL -> its post template key
-        self.canonical: dict[str, set[str]] = {}  # page type id -> URL patterns its pages have (flips led there)
-        self.deferred: list[tuple[str, str, dict[str, Any], str]] = []
         self.template_roles: dict[str, Counter[str]] = {}
+        self.primary: dict[str, str | None] = {}  # post template key -> its title-like slot
         self.pages = 0
 
     @classmethod
@@ -132,8 +131,8 @@ class ForumSpider(scrapy.Spider):
     def _handle(  # noqa: PLR0912, PLR0915 - one page's life cycle, read top to bottom
         self, url: str, text: str, info: dict[str, Any], mode: str = "fresh"
     ) -> Iterator[Any]:
-        """Analyse one page. ``mode``: "fresh" (just fetched), "recheck" (was "other"; a
-        template learned since may change that) or "resolved" (a deferred page, now settled)."""
+        """Analyse one page. ``mode``: "fresh" (just fetched) or "recheck" (was "other"; a
+        template learned since may change that)."""
         try:
             root = parse_html(text)
         except ValueError:
@@ -158,49 +157,36 @@ class ForumSpider(scrapy.Spider):
         if mode == "recheck" and role == "other":
             return
         flips = self._flips(url, root, main)
-        alias = role in {"list", "thread"} and not flips.own and flips.foreign
-        if mode != "resolved":
-            ptype, new = self.types.add(url, feat)
-            if new:
-                logger.info("Page type %s found: %s (pattern %s)", ptype.name, url, feat.pattern)
-                self._inc("types")
-            self._inc(f"pages/{ptype.role}")
-            assert self.crawler.stats is not None
-            self.crawler.stats.set_value(f"{STATS}/pages_before_types_settled", self.types.settled_after)
-        else:
-            ptype = self.types.types[int(info["type"]) - 1]
-        type_id = str(ptype.id)
-        canonical = self.canonical.setdefault(type_id, set())
-        grew = False
-        if role in {"list", "thread"} and not alias and (flips.own or info.get("flip")) and pattern not in canonical:
-            canonical.add(pattern)
-            grew = True
+        alias = (
+            role in {"list", "thread"}
+            and info.get("slot") is not None
+            and not flips.own
+            and (flips.foreign or self._lives_elsewhere(url, root))
+        )
+        ptype, new = self.types.add(url, feat)
+        if new:
+            logger.info("Page type %s found: %s (pattern %s)", ptype.name, url, feat.pattern)
+            self._inc("types")
+        self._inc(f"pages/{ptype.role}")
+        assert self.crawler.stats is not None
+        self.crawler.stats.set_value(f"{STATS}/pages_before_types_settled", self.types.settled_after)
+        # Outcomes are kept per role: a slot that leads to thread pages leads to thread
+        # pages whichever page type the clustering put them in.
         if role not in {"list", "thread"}:
             outcome, why = "unwanted", role
         elif alias:
             outcome, why = "unwanted", "alias"
-        elif flips.own or info.get("flip") or pattern in canonical or not info.get("slot") or mode == "resolved":
-            outcome, why = "wanted", role
         else:
-            outcome, why = "maybe", role
-        logger.debug("Page %s: %s, type %s, %s (%s), mode %s", url, role, type_id, outcome, why, mode)
+            outcome, why = "wanted", role
+        logger.debug("Page %s: %s, type %s, %s (%s), mode %s", url, role, ptype.name, outcome, why, mode)
         if role == "other" and info.get("slot") and len(self.recheck) < RECHECK_LIMIT and mode == "fresh":
             self.recheck.append((url, text, info))
-        if outcome == "maybe":
-            # Reached under a URL pattern not (yet) known for this page type: it may be an
-            # alias of a page with its own URL ('last post' links). Its links are followed
-            # now; its posts wait until that is settled.
-            self.deferred.append((url, text, {**info, "type": type_id}, type_id))
-            yield from self._learn(info, "maybe", type_id, why)
-            yield from self._links(url, root, regions, role, info, self._heading(root))
-            return
         digest = self._fingerprint(main) if outcome == "wanted" else None
         if digest is not None and digest in self.fingerprints:
             outcome, why = "unwanted", "duplicate"
         elif digest:
             self.fingerprints.add(digest)
-        if mode != "resolved":
-            yield from self._learn(info, outcome, type_id, why)
+        yield from self._learn(info, outcome, role, why)
         if outcome != "wanted":
             if why in {"duplicate", "alias"}:
                 self._inc(f"skipped_pages/{why}")
@@ -209,27 +195,30 @@ class ForumSpider(scrapy.Spider):
         if role == "thread" and main is not None:
             yield from self._posts(url, root, main, info, heading)
         yield from self._links(url, root, regions, role, info, heading)
-        if grew:
-            yield from self._settle(final=False)
         if len(self.book.sticky) > known_sticky and mode == "fresh":
             yield from self._recheck()
 
-    def _settle(self, final: bool) -> Iterator[Any]:
-        """Settle deferred ("maybe") pages of types whose URL patterns are now known."""
-        known = {t: p for t, p in self.canonical.items() if p}
-        ready = [d for d in self.deferred if final or d[3] in known]
-        if not ready:
-            return
-        self.deferred = [d for d in self.deferred if not (final or d[3] in known)]
-        released = self.policy.resolve_maybes(self.canonical if final else known)
-        for url, meta in released:
-            self._inc("links/released")
-            yield self._request(url, meta, priority=5)
-        for url, text, info, type_id in ready:
-            if not known.get(type_id) or url_pattern(url) in known[type_id]:
-                yield from self._handle(url, text, info, mode="resolved")
-            else:
-                self._inc("skipped_pages/alias")
+    def _lives_elsewhere(self, url: str, root: Any) -> bool:
+        """The page names another URL as its own: ``<link rel=canonical>``, or a link whose
+        text is the page's heading (the thread title in the breadcrumb or the heading itself).
+        A 'last post' or sorted view of a single page says so; page 1 links to itself."""
+        for href in root.xpath("//link[@rel='canonical']/@href")[:1]:
+            return canonicalize(urljoin(url, href.strip())) != url
+        heading = self._heading(root, titles=False)
+        if not heading:
+            return False
+        host = urlsplit(url).netloc
+        targets = {
+            canonicalize(urljoin(url, a.get("href").strip()))
+            for a in root.iter("a")
+            if a.get("href") and normalize_space(a.text_content()) == heading
+        }
+        targets = {t for t in targets if urlsplit(t).netloc == host}
+        return bool(targets) and url not in targets
+
+    def _anchor_len(self, slot_key: str | None) -> float:
+        slot = self.policy.slots.get(slot_key or "")
+        return slot.anchor_len if slot is not None else 0.0
 
     def _learn(self, info: dict[str, Any], outcome: str, page_type: str, why: str) -> Iterator[scrapy.Request]:
         if not info.get("pattern"):
@@ -252,8 +241,8 @@ class ForumSpider(scrapy.Spider):
         return hashlib.sha1(text.encode()).hexdigest() if text else None
 
     @staticmethod
-    def _heading(root: Any) -> str | None:
-        for xpath in ("//h1", "//h2", "//title"):
+    def _heading(root: Any, titles: bool = True) -> str | None:
+        for xpath in ("//h1", "//h2", "//title") if titles else ("//h1", "//h2"):
             for el in root.xpath(xpath):
                 text = normalize_space(el.text_content())
                 if text:
@@ -316,16 +305,20 @@ class ForumSpider(scrapy.Spider):
         yield from self._emit_confirmed()
 
     def _emit_confirmed(self, final: bool = False) -> Iterator[ForumPost]:
-        keep = []
+        # Decide everything before yielding: Scrapy consumes callback generators lazily
+        # and interleaved, so shared state must not change under a suspended loop.
+        ready, keep = [], []
         for key, post in self.held:
             state = self._thread_template_state(key)
             if state == "thread" or (final and state != "list"):
-                yield self._item(post)
+                ready.append(post)
             elif state == "open":
                 keep.append((key, post))
             else:
                 self._inc("posts_dropped/list_page")
         self.held = keep
+        for post in ready:
+            yield self._item(post)
 
     def _thread_template_state(self, key: str) -> str:
         """A post-like template is a thread page's only once none of its link slots leads to more pages."""
@@ -378,7 +371,9 @@ class ForumSpider(scrapy.Spider):
             prof = profile(region)
             if not prof.rich:
                 continue
-            primary = self._primary_slot(region) if prof.postlike else None
+            votes = self.template_roles.get(region.key)
+            postlike = votes.most_common(1)[0][0] == "thread" if votes else prof.postlike
+            primary = self._primary_slot(region) if postlike else None
             patterns = {}
             for link in region.links:
                 if link.record >= 0:
@@ -401,15 +396,20 @@ class ForumSpider(scrapy.Spider):
                 meta = {"slot": slot.key, "pattern": pattern, "board": heading}
                 yield from self._maybe(target, meta, slot)
 
-    @staticmethod
-    def _primary_slot(region: Region) -> str | None:
+    def _primary_slot(self, region: Region) -> str | None:
+        """The title-like slot of a post region, chosen once per template."""
+        if region.key in self.primary:
+            return self.primary[region.key]
         lengths: dict[str, list[int]] = {}
         for link in region.links:
             if link.record >= 0 and len(link.text) >= 2 and flip_text(link.text) is None:
                 lengths.setdefault(link.slot, []).append(len(link.text))
         if not lengths:
             return None
-        return max(lengths, key=lambda k: (sum(lengths[k]) / len(region.records), k))
+        chosen = max(lengths, key=lambda k: (sum(lengths[k]) / len(region.records), k))
+        if len(region) >= 3:
+            self.primary[region.key] = chosen
+        return chosen
 
     def _maybe(self, url: str, meta: dict[str, Any], slot: Any, priority: int = 0) -> Iterator[scrapy.Request]:
         if urlsplit(url).scheme not in {"http", "https"} or urlsplit(url).netloc.lower() not in self.hosts:
@@ -445,7 +445,7 @@ class ForumSpider(scrapy.Spider):
             self._inc("links/slot-sample")
             engine.crawl(self._request(url, meta, priority=3))
             scheduled = True
-        if not scheduled and (self.deferred or self.held or len(self.assembler)):
+        if not scheduled and (self.held or len(self.assembler)):
             # Callbacks may yield; an idle handler may not. A data: URL costs no request to the site.
             request = scrapy.Request("data:,", callback=self._flush, dont_filter=True, meta={"allow_offsite": True})
             engine.crawl(request)
@@ -454,10 +454,6 @@ class ForumSpider(scrapy.Spider):
             raise DontCloseSpider
 
     def _flush(self, response: Response) -> Iterator[Any]:
-        out = list(self._settle(final=True))
-        yield from out
-        if any(isinstance(x, scrapy.Request) for x in out):
-            return  # more to crawl: flush when idle again
         for post in self.assembler.flush():
             self.held.append((self._template_of(post), post))
         yield from self._emit_confirmed(final=True)
@@ -476,7 +472,7 @@ class ForumSpider(scrapy.Spider):
                 len(slot.parked),
                 dict(slot.outcomes),
             )
-        logger.debug("Deferred %d, held %d, canonical %s", len(self.deferred), len(self.held), self.canonical)
+        logger.debug("Held posts at close: %d", len(self.held))
         for t in self.types.types:
             logger.info(
                 "Page type %s: %d pages, patterns %s, e.g. %s",
