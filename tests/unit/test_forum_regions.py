@@ -84,3 +84,20 @@ def test_a_known_template_is_found_again_with_a_single_record() -> None:
     again = [r for r in book.regions(root) if r.key == post_region.key]
     assert len(again) == 1 and len(again[0]) == 1
     assert match_template(root, Template.of(post_region)) is not None
+
+
+@pytest.mark.parametrize("name", ["discuz_thread_3", "discuz_thread_6", "discuz_thread_13"])
+def test_real_discuz_posts_have_their_fields(name: str) -> None:
+    from topiccrawl.forum.pagetypes import main_region, page_role
+    from topiccrawl.forum.posts import extract_posts, learn_fields
+
+    regions = find_regions(parse_html((FIXTURES / f"{name}.html").read_bytes()))
+    assert page_role(regions) == "thread"
+    main = main_region(regions)
+    assert main is not None and len(main) == 10
+    fields = learn_fields(main)
+    assert fields is not None
+    posts = extract_posts(main, fields)
+    assert all(re.fullmatch(r"post_\d+", p.post_id or "") for p in posts)
+    assert all(p.author and p.time and p.text for p in posts)
+    assert len({p.author for p in posts}) > 1
