@@ -42,7 +42,8 @@ from topiccrawl.textutil import normalize_space, utc_now_iso
 
 logger = logging.getLogger(__name__)
 STATS = "topiccrawl/forum"
-RECHECK_LIMIT = 500  # pages kept for a second look once a post/list template is known
+RECHECK_LIMIT = 500
+MAX_POST_SLOTS = 3  # link slots of a post-like region tried in turn  # pages kept for a second look once a post/list template is known
 
 
 @dataclass
@@ -91,7 +92,7 @@ class ForumSpider(scrapy.Spider):
         self.held: list[tuple[str, AssembledPost]] = []  # posts waiting for their page type to be confirmed
         self.thread_template: dict[str, str] = {}  # thread URL -> its post template key
         self.template_roles: dict[str, Counter[str]] = {}
-        self.primary: dict[str, str | None] = {}  # post template key -> its title-like slot
+        self.primary: dict[str, list[str]] = {}  # post template key -> its slots, longest anchor first
         self.pages = 0
 
     @classmethod
@@ -273,11 +274,8 @@ class ForumSpider(scrapy.Spider):
                     out.numbers.append(value)
                     if value == 1:
                         out.first = target
-                    parent = a.getparent()
-                    for el in parent.iter() if parent is not None else ():
-                        own = normalize_space(el.text or "")
-                        if el is not parent and el.tag != "a" and own.isdigit():
-                            out.current = int(own)
+                    if out.current is None:
+                        out.current = _pager_current(a)
             elif isinstance(value, int) and id(a) not in inside and urlsplit(target).netloc == urlsplit(url).netloc:
                 foreign_parents[id(a.getparent())] += 1
         # A pager (two or more numbered links side by side) that flips another URL: this
@@ -373,7 +371,7 @@ class ForumSpider(scrapy.Spider):
                 continue
             votes = self.template_roles.get(region.key)
             postlike = votes.most_common(1)[0][0] == "thread" if votes else prof.postlike
-            primary = self._primary_slot(region) if postlike else None
+            primary = self._primary_slots(region) if postlike else None
             patterns = {}
             for link in region.links:
                 if link.record >= 0:
@@ -387,29 +385,48 @@ class ForumSpider(scrapy.Spider):
                 slot_path = link.slot if link.record >= 0 else patterns.get(pattern)
                 if slot_path is None:
                     continue  # an extra (ad, banner) unlike any record link
-                if primary is not None and slot_path != primary:
-                    # Posts link to their authors, replies, quotes: of a post-like region only
-                    # the title-like (longest-anchor) link is worth a look.
-                    self._inc("skipped/post_region_link")
-                    continue
                 slot = self.policy.slot(region.key, slot_path, text)
                 meta = {"slot": slot.key, "pattern": pattern, "board": heading}
+                if primary is not None and slot_path not in primary:
+                    # Posts link to their authors, replies, quotes: of a post-like region the
+                    # title-like link is tried first; the others wait, and get a sample only
+                    # when the crawl runs dry (a board index with descriptions looks post-like).
+                    self._park(target, meta, slot)
+                    continue
                 yield from self._maybe(target, meta, slot)
 
-    def _primary_slot(self, region: Region) -> str | None:
-        """The title-like slot of a post region, chosen once per template."""
-        if region.key in self.primary:
-            return self.primary[region.key]
-        lengths: dict[str, list[int]] = {}
-        for link in region.links:
-            if link.record >= 0 and len(link.text) >= 2 and flip_text(link.text) is None:
-                lengths.setdefault(link.slot, []).append(len(link.text))
-        if not lengths:
-            return None
-        chosen = max(lengths, key=lambda k: (sum(lengths[k]) / len(region.records), k))
-        if len(region) >= 3:
-            self.primary[region.key] = chosen
-        return chosen
+    def _primary_slots(self, region: Region) -> set[str] | None:
+        """Slots of a post-like region worth a look: the title-like (longest-anchor) one,
+        and the next ones only once those before have proved useless. A board index with
+        descriptions looks post-like too, and its board link need not be its longest."""
+        order = self.primary.get(region.key)
+        if order is None:
+            lengths: dict[str, list[int]] = {}
+            for link in region.links:
+                if link.record >= 0 and len(link.text) >= 2 and flip_text(link.text) is None:
+                    lengths.setdefault(link.slot, []).append(len(link.text))
+            order = sorted(lengths, key=lambda k: (-sum(lengths[k]) / len(region.records), k))[:MAX_POST_SLOTS]
+            if len(region) >= 3:
+                self.primary[region.key] = order
+        allowed = set()
+        for path in order:
+            allowed.add(path)
+            slot = self.policy.slots.get(f"{region.key}|{path}")
+            if slot is None or self.policy.state(slot) != "unwanted":
+                break
+        return allowed
+
+    def _park(self, url: str, meta: dict[str, Any], slot: Any) -> None:
+        if url in self.requested or urlsplit(url).netloc.lower() not in self.hosts:
+            return
+        if self.policy.state(slot) == "wanted":
+            return  # a wanted slot's links are followed by _maybe on the next page
+        if self.policy.pattern_state(meta["pattern"]) == "unwanted" or self.policy.state(slot) == "unwanted":
+            self._inc("skipped/post_region_link")
+            return
+        self.requested.add(url)
+        slot.parked.append((url, meta))
+        self._inc("parked/post_region_link")
 
     def _maybe(self, url: str, meta: dict[str, Any], slot: Any, priority: int = 0) -> Iterator[scrapy.Request]:
         if urlsplit(url).scheme not in {"http", "https"} or urlsplit(url).netloc.lower() not in self.hosts:
@@ -502,3 +519,23 @@ class ForumSpider(scrapy.Spider):
                 feed = Path(parts.path if parts.scheme == "file" else str(uri).split(":jsonlines")[0])
                 return feed.with_name(feed.name.split(".")[0] + ".forum-template.json")
         return None
+
+
+def _pager_current(a: Any) -> int | None:
+    """The current page of the pager holding link ``a``: the number in it that is not a link
+    (``<strong>2</strong>`` beside ``<a>1</a><a>3</a>``, or ``<span>2</span>`` beside
+    ``<span><a>1</a></span>``), looked for in ``a``'s parent and up to two levels above."""
+    container = a.getparent()
+    for _ in range(3):
+        if container is None:
+            return None
+        for el in container.iter():
+            if not isinstance(el.tag, str) or el is container or el.tag == "a":
+                continue
+            if next(el.iter("a"), None) is not None:
+                continue
+            text = normalize_space(el.text_content())
+            if text.isdigit() and len(text) <= 5:
+                return int(text)
+        container = container.getparent()
+    return None
