@@ -42,8 +42,8 @@ from topiccrawl.textutil import normalize_space, utc_now_iso
 
 logger = logging.getLogger(__name__)
 STATS = "topiccrawl/forum"
-RECHECK_LIMIT = 500
-MAX_POST_SLOTS = 3  # link slots of a post-like region tried in turn  # pages kept for a second look once a post/list template is known
+RECHECK_LIMIT = 500  # pages kept for a second look once a post/list template is known
+MAX_POST_SLOTS = 3  # link slots of a post-like region tried in turn
 
 
 @dataclass
