@@ -262,6 +262,15 @@ def _fits(template: Template, elements: list[lxml_html.HtmlElement]) -> bool:
     return jaccard(template.paths, frozenset(got)) >= 0.5
 
 
+def _fit(region: Region) -> float:
+    """Mean similarity of a matched region's records to its template."""
+    sims = [
+        jaccard(region.paths, frozenset(f"{i}:{p}" for i, el in enumerate(r.elements) for p in subtree_paths(el)))
+        for r in region.records
+    ]
+    return sum(sims) / len(sims) if sims else 0.0
+
+
 def match_template(
     root: lxml_html.HtmlElement, template: Template, taken_parents: list[lxml_html.HtmlElement] | None = None
 ) -> Region | None:
@@ -353,13 +362,12 @@ class TemplateBook:
                 r = match_template(root, t, [x.parent for x in regions])
                 if r is not None:
                     matched.append(r)
-        # Two known templates matched on the same rows: keep the one that explains more
-        # of them, and of equals the more detailed one (a post spread over three rows
-        # rather than three thin rows).
-        best: dict[int, Region] = {}
+        # Two known templates matched on the same rows: keep the one the rows resemble
+        # most, then the one that explains more of them.
+        best: dict[int, tuple[tuple[float, int], Region]] = {}
         for r in matched:
-            score = (len(r.records) * r.period, len(r.paths))
+            score = (round(_fit(r), 2), len(r.records) * r.period)
             other = best.get(id(r.parent))
-            if other is None or score > (len(other.records) * other.period, len(other.paths)):
-                best[id(r.parent)] = r
-        return regions + list(best.values())
+            if other is None or score > other[0]:
+                best[id(r.parent)] = (score, r)
+        return regions + [r for _score, r in best.values()]

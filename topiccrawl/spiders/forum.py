@@ -149,9 +149,14 @@ class ForumSpider(scrapy.Spider):
             # must not turn a post template into a list.
             votes = self.template_roles.setdefault(main.key, Counter())
             votes[feat.role] += 1
-            feat.role = votes.most_common(1)[0][0]
             if self._thread_template_state(main.key) == "list":
                 feat.role = "list"  # its records link to more list or thread pages: navigation
+            elif votes["thread"]:
+                # Some page of it read as posts and none of its links leads anywhere (yet):
+                # short replies beside long toolbars must not make a thread page a list.
+                feat.role = "thread"
+            else:
+                feat.role = votes.most_common(1)[0][0]
         role = feat.role
         if role in {"list", "thread"} and main is not None:
             self.book.sticky.add(main.key)
