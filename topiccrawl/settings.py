@@ -195,3 +195,9 @@ TOPICCRAWL_TOPIC_GROW_EVERY = 50  # judge candidates every N pages
 TOPICCRAWL_TOPIC_MAX_LEARNED = 200  # bound on learned terms
 TOPICCRAWL_TOPIC_FEEDBACK = "topiccrawl.dictionary.CrawlFeedback"  # feedback source class
 TOPICCRAWL_TOPIC_DICTIONARY_OUT = None  # where to save the final dictionary (default: beside the feed)
+# --- forum spider ---
+# Where `scrapy crawl forum` saves the learned site template (<host>.forum-template.json).
+# Unset: next to the first local feed file (posts.jsonl -> posts.forum-template.json).
+TOPICCRAWL_FORUM_TEMPLATE_DIR = None
+# Sample fetches per link slot / URL pattern before a slot is followed or dropped.
+TOPICCRAWL_FORUM_SAMPLES = 2

@@ -122,12 +122,12 @@ def test_exact_copy_is_dropped_or_marked(tmp_path: Path) -> None:
     assert marking.process_item(_page("http://b.test/1", LONG_TEXT))["duplicate_of"] == "http://a.test/1"
 
 
-def test_exact_dedup_of_forum_posts_is_per_thread_and_author(tmp_path: Path) -> None:
+def test_exact_dedup_of_forum_posts_drops_only_the_same_post_twice(tmp_path: Path) -> None:
     pipeline = _open(ExactDuplicatePipeline, _crawler(tmp_path))
-    # '顶' in other threads, or by other people in the same thread, are separate posts.
-    for thread, position, author in [("t1", 2, "甲"), ("t2", 2, "甲"), ("t1", 3, "乙")]:
-        pipeline.process_item(_post(f"http://f.test/{thread}", position, author, "顶"))
-    with pytest.raises(DropItem):  # the same author posting the same thing twice in one thread
+    # '顶' in other threads, by other people, or a double post: separate posts on the site.
+    for thread, position, author in [("t1", 2, "甲"), ("t2", 2, "甲"), ("t1", 3, "乙"), ("t1", 4, "甲")]:
+        assert pipeline.process_item(_post(f"http://f.test/{thread}", position, author, "顶"))["checksum"]
+    with pytest.raises(DropItem):  # the same post (thread and position) reached twice
         pipeline.process_item(_post("http://f.test/t1", 4, "甲", "顶"))
 
 

@@ -29,7 +29,7 @@ def _middleware(**settings: object) -> SSRFGuardMiddleware:
         "http://[::1]/",
         "http://[::ffff:127.0.0.1]/",  # IPv4-mapped
         "file:///etc/passwd",
-        "data:text/html,hi",
+        "ftp://8.8.8.8/",
     ],
 )
 def test_refuses_private_targets_and_other_schemes(url: str) -> None:
@@ -41,6 +41,7 @@ def test_refuses_private_targets_and_other_schemes(url: str) -> None:
 
 def test_public_and_named_hosts_pass_the_middleware() -> None:
     mw = _middleware()
+    assert mw.process_request(Request("data:,")) is None  # no network, no files: a spider's own wake-up
     assert mw.process_request(Request("http://93.184.216.34/")) is None
     # Names are checked by the resolver at connect time, not here.
     assert mw.process_request(Request("http://example.org/")) is None

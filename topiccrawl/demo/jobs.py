@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from topiccrawl.demo.changing import LIST_PATHS, ChangingSite
+from topiccrawl.demo.forums import DiscuzForum, PhpbbForum
 from topiccrawl.demo.sample import SampleSite
 from topiccrawl.demo.server import Site
 from topiccrawl.demo.topicweb import TopicWeb, host_addresses, seed_urls
@@ -54,5 +55,12 @@ DEMO_JOBS: list[DemoJob] = [
         sites=lambda: TopicWeb(2000).sites(),
         spider_args=lambda urls: {"start_urls": ",".join(seed_urls(urls)), "dictionary": "xinhai", "max_pages": 300},
         hosts=host_addresses(),
+    ),
+    DemoJob(
+        name="forum",
+        spider="forum",
+        description="every post of two fixture forums (Discuz!-like in GBK, phpBB-like in UTF-8)",
+        sites=lambda: {"discuz": DiscuzForum(size=0.5), "phpbb": PhpbbForum(size=0.5)},
+        spider_args=lambda urls: {"start_urls": f"{urls['discuz']}/,{urls['phpbb']}/"},
     ),
 ]

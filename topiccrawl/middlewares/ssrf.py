@@ -109,7 +109,9 @@ class SSRFGuardMiddleware:
 
     def process_request(self, request: Request) -> None:
         parts = urlparse_cached(request)
-        if parts.scheme not in ALLOWED_SCHEMES:
+        # data: URIs reach neither the network nor local files (spiders use them to
+        # wake themselves up); a redirect to one is refused by the redirect guard.
+        if parts.scheme not in ALLOWED_SCHEMES and parts.scheme != "data":
             self._refuse(request, "scheme")
         address = _literal_ip(parts.hostname or "")
         if address is not None and not self.policy.allows(address):

@@ -6,10 +6,11 @@ text). What counts as "the same record" differs:
 - a TopicPage duplicates any earlier page with the same text (this run, or a
   page stored by an earlier run in the state store, so an incremental crawl does
   not store an unchanged page again);
-- a ForumPost duplicates an earlier post only in the same thread by the same
-  author (the same post reached twice, a double post). Identical short replies
-  ("顶", "+1") in different threads or by different people are separate posts
-  a researcher wants to keep.
+- a ForumPost duplicates only the same post reached twice (same thread and
+  post id, or position when the page has no ids). Identical short replies
+  ("顶", "+1") and a user's double post are separate posts on the site, and a
+  dataset of posts keeps them; without an identity, a post duplicates one with
+  the same text by the same author in the same thread.
 
 Records without text are not deduplicated (empty texts would all collide).
 
@@ -66,7 +67,8 @@ class ExactDuplicatePipeline:
     def _earlier(self, item: Any, digest: str, key: str | None) -> str | None:
         """Key of the earlier record ``item`` exactly duplicates, or None."""
         if isinstance(item, ForumPost):
-            scope = f"{item.get('thread_url') or item.get('page_url')}\0{item.get('author')}\0{digest}"
+            identity = key or f"{item.get('thread_url') or item.get('page_url')}\0{item.get('author')}"
+            scope = f"{identity}\0{digest}"
         else:
             scope = digest
         dedup_key = hashlib.sha1(scope.encode("utf-8")).digest()

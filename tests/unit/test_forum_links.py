@@ -1,0 +1,60 @@
+"""URL canonical form, URL patterns and page-flipping detection."""
+
+from __future__ import annotations
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from topiccrawl.forum.links import canonicalize, flip_text, page_flip, url_pattern
+
+
+def test_canonicalize_drops_fragments_and_session_ids() -> None:
+    assert canonicalize("http://f.test/viewtopic.php?t=5&sid=0123456789abcdef#p9") == "http://f.test/viewtopic.php?t=5"
+    assert canonicalize("http://f.test/a?x=1&token=" + "ab12" * 8) == "http://f.test/a?x=1"
+    assert canonicalize("http://F.test/thread-5-1-1.html?s=abc") == "http://f.test/thread-5-1-1.html"
+
+
+def test_url_pattern_masks_numbers_and_values() -> None:
+    assert url_pattern("http://f.test/thread-12-3-1.html") == url_pattern("http://f.test/thread-7-1-1.html")
+    assert url_pattern("http://f.test/v.php?t=5&start=20") == "f.test/v.php?start=\\d&t=\\d"
+    assert url_pattern("http://f.test/login?next=/a") == url_pattern("http://f.test/login?next=/b/c")
+    assert url_pattern("http://f.test/v.php?t=5") != url_pattern("http://f.test/v.php?p=5")
+
+
+def test_flip_text() -> None:
+    assert flip_text(" 3 ") == 3
+    assert flip_text("[12]") == 12
+    assert flip_text("下一页") == "next"
+    assert flip_text("Next") == "next"
+    assert flip_text("›") == "next"
+    assert flip_text("只看该作者") is None
+
+
+def test_path_style_page_flip() -> None:
+    flip = page_flip("http://f.test/thread-5-1-1.html", "http://f.test/thread-5-3-1.html", "3")
+    assert flip is not None and flip.value == 3 and not flip.inserted
+    assert flip.key == "/thread-5-{}-1.html"
+    # Another thread is not a page of this one; a non-pager anchor is not a flip.
+    assert page_flip("http://f.test/thread-5-1-1.html", "http://f.test/thread-6-2-1.html", "2") is None
+    assert page_flip("http://f.test/thread-5-1-1.html", "http://f.test/thread-5-2-1.html", "回复") is None
+
+
+def test_query_style_page_flip_from_the_first_page() -> None:
+    flip = page_flip("http://f.test/viewtopic.php?t=5", "http://f.test/viewtopic.php?t=5&start=15", "下一页")
+    assert flip is not None and flip.inserted and flip.value == 15
+    again = page_flip("http://f.test/viewtopic.php?t=5&start=15", "http://f.test/viewtopic.php?t=5&start=30", "3")
+    assert again is not None and again.key == flip.key and not again.inserted
+
+
+def test_sort_and_print_links_are_not_flips() -> None:
+    base = "http://f.test/viewforum.php?f=2"
+    assert page_flip(base, base + "&sk=t&sd=d", "Post time") is None
+    assert page_flip("http://f.test/viewtopic.php?t=5", "http://f.test/viewtopic.php?t=5&view=print", "Print") is None
+
+
+@given(st.integers(1, 5000), st.integers(1, 999), st.integers(1, 999))
+def test_any_page_number_change_is_a_flip(tid: int, a: int, b: int) -> None:
+    flip = page_flip(f"http://f.test/t/{tid}/page/{a}", f"http://f.test/t/{tid}/page/{b}", str(b))
+    assert (flip is None) == (a == b)
+    if flip is not None:
+        assert flip.value == b

@@ -1,0 +1,82 @@
+"""Page roles, online clustering into page types, and post records (fixture templates)."""
+
+from __future__ import annotations
+
+import pytest
+
+from topiccrawl.demo.forums import DiscuzForum, PhpbbForum
+from topiccrawl.demo.server import SiteRequest
+from topiccrawl.forum.links import url_pattern
+from topiccrawl.forum.pagetypes import PageTypes, feature, main_region, page_role
+from topiccrawl.forum.posts import PostRecord, ThreadAssembler, extract_posts, learn_fields
+from topiccrawl.forum.regions import TemplateBook, parse_html
+
+SITES = [DiscuzForum(size=0.3), PhpbbForum(size=0.3)]
+
+
+def _regions(site: object, target: str, book: TemplateBook | None = None) -> list:
+    body = site.handle(SiteRequest("GET", target, {}, "http://forum.test")).payload()  # type: ignore[attr-defined]
+    return (book or TemplateBook()).regions(parse_html(body))
+
+
+@pytest.mark.parametrize("site", SITES, ids=["discuz", "phpbb"])
+def test_roles_of_list_and_thread_pages(site: DiscuzForum | PhpbbForum) -> None:
+    board = site.data.boards[0]
+    assert page_role(_regions(site, site.board_target(board.fid, 1))) == "list"
+    thread = max(site.data.threads.values(), key=lambda t: len(t.posts))
+    assert page_role(_regions(site, site.thread_target(thread.tid, 1))) == "thread"
+
+
+@pytest.mark.parametrize("site", SITES, ids=["discuz", "phpbb"])
+def test_pages_cluster_into_types_by_template_and_url(site: DiscuzForum | PhpbbForum) -> None:
+    types = PageTypes()
+    threads = sorted(site.data.threads.values(), key=lambda t: -len(t.posts))[:4]
+    boards = site.data.boards[:3]
+    got = {}
+    for target in [site.thread_target(t.tid, 1) for t in threads] + [site.board_target(b.fid, 1) for b in boards]:
+        regions = _regions(site, target)
+        ptype, _new = types.add(target, feature(regions, url_pattern("http://forum.test" + target)))
+        got[target] = ptype.id
+    thread_ids = {got[site.thread_target(t.tid, 1)] for t in threads}
+    board_ids = {got[site.board_target(b.fid, 1)] for b in boards}
+    assert len(thread_ids) == 1 and len(board_ids) == 1 and thread_ids != board_ids
+    assert types.settled_after <= 5  # the first board page founded the last type
+    assert {t.role for t in types.types} == {"thread", "list"}
+
+
+@pytest.mark.parametrize("site", SITES, ids=["discuz", "phpbb"])
+def test_post_fields_match_the_ground_truth(site: DiscuzForum | PhpbbForum) -> None:
+    thread = max(site.data.threads.values(), key=lambda t: len(t.posts))
+    regions = _regions(site, site.thread_target(thread.tid, 1))
+    main = main_region(regions)
+    assert main is not None
+    fields = learn_fields(main)
+    assert fields is not None
+    posts = extract_posts(main, fields)
+    truth = [p for p in site.posts() if p.thread_id == str(thread.tid) and p.page_number == 1]
+    assert [(p.post_id, p.author, p.time, p.text) for p in posts] == [
+        (t.post_id, t.author, t.time, t.text) for t in truth
+    ]
+
+
+def test_thread_assembler_numbers_posts_across_pages_in_any_order() -> None:
+    asm = ThreadAssembler()
+
+    def page(n: int, count: int) -> list[PostRecord]:
+        return [PostRecord(f"{n}-{i}", "a", None, "x") for i in range(count)]
+
+    assert asm.add("t1", 2, "u2", page(2, 10), last_page=3, title="T", board="B") == []
+    assert asm.add("t1", 3, "u3", page(3, 4), last_page=3, title="T", board="B") == []
+    assert asm.add("t1", 2, "u2bis", page(2, 10), last_page=3, title="T", board="B") == []  # same page again
+    done = asm.add("t1", 1, "u1", page(1, 10), last_page=3, title="T", board="B")
+    assert [p.position for p in done] == list(range(1, 25))
+    assert [p.page_number for p in done] == [1] * 10 + [2] * 10 + [3] * 4
+    assert {p.thread_url for p in done} == {"t1"} and len(asm) == 0
+
+
+def test_thread_assembler_flush_keeps_positions_after_a_missing_page() -> None:
+    asm = ThreadAssembler()
+    asm.add("t", 1, "u1", [PostRecord(str(i), None, None, "x") for i in range(10)], last_page=3, title=None, board=None)
+    asm.add("t", 3, "u3", [PostRecord("z", None, None, "x")], last_page=3, title=None, board=None)
+    out = asm.flush()
+    assert [p.position for p in out][-1] == 21

@@ -1,0 +1,103 @@
+"""Repeated-region detection on real forum pages and on the fixture templates."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from topiccrawl.demo.forums import DiscuzForum, PhpbbForum
+from topiccrawl.demo.server import SiteRequest
+from topiccrawl.forum.regions import Template, TemplateBook, find_regions, match_template, parse_html
+
+FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "forum"
+
+
+def _page(site: object, target: str) -> bytes:
+    return site.handle(SiteRequest("GET", target, {}, "http://forum.test")).payload()  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("name", ["discuz_thread_3", "discuz_thread_6", "discuz_thread_13"])
+def test_discuz_thread_page_has_a_region_of_exactly_its_ten_posts(name: str) -> None:
+    root = parse_html((FIXTURES / f"{name}.html").read_bytes())
+    post_ids = {
+        el.get("id") for el in root.xpath("//*[starts-with(@id, 'post_')]") if re.fullmatch(r"post_\d+", el.get("id"))
+    }
+    assert len(post_ids) == 10
+    regions = [r for r in find_regions(root) if len(r) == 10]
+    matching = [r for r in regions if {rec.elements[0].get("id") for rec in r.records} == post_ids]
+    assert len(matching) == 1
+
+
+def test_tieba_list_region_holds_its_fifty_thread_links() -> None:
+    root = parse_html((FIXTURES / "tieba_thread_list.html").read_bytes())
+    best = 0
+    for region in find_regions(root):
+        threads = {link.url for link in region.links if re.fullmatch(r"/p/\d+", link.url) and link.text}
+        best = max(best, len(threads))
+    assert best == 50  # 48 ordinary rows plus the 2 sticky threads folded into the first row
+
+
+@pytest.mark.parametrize("site", [DiscuzForum(size=0.3), PhpbbForum(size=0.3)], ids=["discuz", "phpbb"])
+def test_fixture_thread_pages_yield_one_record_per_post(site: DiscuzForum | PhpbbForum) -> None:
+    thread = max(site.data.threads.values(), key=lambda t: len(t.posts))
+    expected = len(site.data.page_posts(thread, 1))
+    root = parse_html(_page(site, site.thread_target(thread.tid, 1)))
+    sizes = [len(r) for r in find_regions(root) if r.mean_record_size() >= 4]
+    assert expected in sizes
+
+
+def test_phpbb_posts_are_three_row_records() -> None:
+    site = PhpbbForum(size=0.3)
+    thread = max(site.data.threads.values(), key=lambda t: len(t.posts))
+    root = parse_html(_page(site, site.thread_target(thread.tid, 1)))
+    region = max(find_regions(root), key=lambda r: len(r) * r.period)
+    assert region.period == 3
+    assert [rec.elements[0].xpath("string(.//b[@class='postauthor'])") for rec in region.records] == [
+        p.author for _, p in site.data.page_posts(thread, 1)
+    ]
+
+
+def test_sticky_threads_and_ads_do_not_break_a_region() -> None:
+    site = DiscuzForum(size=0.3)
+    board = site.data.boards[0]
+    root = parse_html(_page(site, site.board_target(board.fid, 1)))
+    titles = {t.title for t in site.data.list_page(board, 1)}
+    found = set()
+    for region in find_regions(root):
+        found |= {link.text for link in region.links} & titles
+    assert found == titles  # sticky rows differ from the template but their links are kept
+
+
+def test_a_known_template_is_found_again_with_a_single_record() -> None:
+    site = DiscuzForum(size=0.3)
+    long_thread = max(site.data.threads.values(), key=lambda t: len(t.posts))
+    book = TemplateBook()
+    regions = book.regions(parse_html(_page(site, site.thread_target(long_thread.tid, 1))))
+    post_region = max(regions, key=lambda r: sum(len(rec.text()) for rec in r.records))
+    book.sticky.add(post_region.key)
+    # The last page of a thread whose posts overflow a page by one.
+    short = next(t for t in site.data.threads.values() if len(t.posts) % site.posts_per_page == 1)
+    root = parse_html(_page(site, site.thread_target(short.tid, site.data.thread_pages(short))))
+    assert not [r for r in find_regions(root) if r.key == post_region.key]
+    again = [r for r in book.regions(root) if r.key == post_region.key]
+    assert len(again) == 1 and len(again[0]) == 1
+    assert match_template(root, Template.of(post_region)) is not None
+
+
+@pytest.mark.parametrize("name", ["discuz_thread_3", "discuz_thread_6", "discuz_thread_13"])
+def test_real_discuz_posts_have_their_fields(name: str) -> None:
+    from topiccrawl.forum.pagetypes import main_region, page_role
+    from topiccrawl.forum.posts import extract_posts, learn_fields
+
+    regions = find_regions(parse_html((FIXTURES / f"{name}.html").read_bytes()))
+    assert page_role(regions) == "thread"
+    main = main_region(regions)
+    assert main is not None and len(main) == 10
+    fields = learn_fields(main)
+    assert fields is not None
+    posts = extract_posts(main, fields)
+    assert all(re.fullmatch(r"post_\d+", p.post_id or "") for p in posts)
+    assert all(p.author and p.time and p.text for p in posts)
+    assert len({p.author for p in posts}) > 1

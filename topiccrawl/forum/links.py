@@ -1,0 +1,122 @@
+"""URLs of forum links: canonical form, URL patterns, and page-flipping detection.
+
+* :func:`canonicalize` drops fragments and session-id parameters, so one page is
+  one URL (session ids are recognised by name, or by a long hex value).
+* :func:`url_pattern` is a URL's *shape*: digits masked, query keys sorted, other
+  values masked; once a pattern is known to lead to a page type, new links are
+  classified by pattern before fetching (the idea behind iRobot and FoCUS).
+* :func:`page_flip` decides whether a link is a page-flipping link of the current
+  page: its URL equals the current URL except for one number (``thread-5-2-1.html``
+  vs ``thread-5-1-1.html``), or adds one parameter/segment holding a number
+  (``viewtopic.php?t=5`` to ``...&start=20``), and its anchor is a page number or
+  a 'next'/'下一页' word.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from difflib import SequenceMatcher
+from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
+
+SESSION_PARAMS = frozenset({"sid", "s", "sessionid", "session_id", "phpsessid", "jsessionid", "sessid", "formhash"})
+_HEXLIKE = re.compile(r"[0-9a-f]{16,}", re.IGNORECASE)
+_TOKEN = re.compile(r"\d+|\D+")
+_NUMBER_TEXT = re.compile(r"\s*[\[(]?\s*(\d{1,5})\s*[\])]?\s*")
+NEXT_WORDS = frozenset(
+    [
+        "下一页",
+        "下页",
+        "后页",
+        "下一頁",
+        "next",
+        "next›",
+        "next»",
+        "nextpage",
+        "›",
+        "»",
+        ">",
+        ">>",
+        "››",
+        "下一页»",
+        "下一页>",
+        "»»",
+    ]
+)
+LAST_WORDS = frozenset(["末页", "尾页", "最后一页", "last", "last»", "»|", "..."])
+
+
+def _is_session(name: str, value: str) -> bool:
+    return name.lower() in SESSION_PARAMS or (bool(_HEXLIKE.fullmatch(value)) and len(value) >= 24)
+
+
+def canonicalize(url: str) -> str:
+    """The URL without fragment and session-id parameters; query order kept."""
+    parts = urlsplit(url)
+    query = [(k, v) for k, v in parse_qsl(parts.query, keep_blank_values=True) if not _is_session(k, v)]
+    path = parts.path.split(";jsessionid=", 1)[0]
+    return urlunsplit((parts.scheme, parts.netloc.lower(), path or "/", urlencode(query, safe="/:"), ""))
+
+
+def url_pattern(url: str) -> str:
+    """The shape of a URL: host, path with digit runs masked, sorted query keys with masked values."""
+    parts = urlsplit(url)
+    path = re.sub(r"\d+", r"\\d", parts.path or "/")
+    keys = []
+    for k, v in sorted(parse_qsl(parts.query, keep_blank_values=True)):
+        if _is_session(k, v):
+            continue
+        keys.append(f"{k}=" + ("\\d" if v.isdigit() else "*" if v else ""))
+    return parts.netloc.lower() + path + ("?" + "&".join(keys) if keys else "")
+
+
+@dataclass(frozen=True, slots=True)
+class PageFlip:
+    key: str  # the URL with the page component replaced by "{}": one key per paged sequence
+    value: int  # the page component's value (a page number or an offset)
+    inserted: bool  # the current URL has no page component (it is the first page)
+
+
+def _tokens(url: str) -> list[str]:
+    parts = urlsplit(url)
+    return _TOKEN.findall(parts.path + ("?" + parts.query if parts.query else ""))
+
+
+def flip_text(text: str) -> int | str | None:
+    """A page number (int), "next"/"last", or None when the anchor is not pager-like."""
+    t = text.strip().lower().replace(" ", "")
+    m = _NUMBER_TEXT.fullmatch(t)
+    if m:
+        return int(m.group(1))
+    if t in NEXT_WORDS or t.startswith(("下一页", "next")):
+        return "next"
+    if t in LAST_WORDS or t.startswith(("末页", "尾页")):
+        return "last"
+    return None
+
+
+def page_flip(current: str, link: str, anchor: str) -> PageFlip | None:
+    """A :class:`PageFlip` when ``link`` flips the pages of ``current`` (both canonical)."""
+    if flip_text(anchor) is None:
+        return None
+    cur, new = urlsplit(current), urlsplit(link)
+    if cur.netloc != new.netloc or current == link:
+        return None
+    a, b = _tokens(current), _tokens(link)
+    ops = [op for op in SequenceMatcher(a=a, b=b, autojunk=False).get_opcodes() if op[0] != "equal"]
+    if len(ops) != 1:
+        return None
+    tag, i1, i2, j1, j2 = ops[0]
+    if tag == "replace" and i2 - i1 == 1 and j2 - j1 == 1 and a[i1].isdigit() and b[j1].isdigit():
+        key = "".join(b[:j1]) + "{}" + "".join(b[j2:])
+        return PageFlip(key, int(b[j1]), inserted=False)
+    if tag == "insert":
+        added = b[j1:j2]
+        digits = [t for t in added if t.isdigit()]
+        words = "".join(t for t in added if not t.isdigit())
+        # One number plus a short connector: "&start=", "/page/", "_", "-".
+        if len(digits) == 1 and len(words) <= 12:
+            idx = j1 + next(i for i, t in enumerate(added) if t.isdigit())
+            key = "".join(b[:idx]) + "{}" + "".join(b[idx + 1 :])
+            return PageFlip(key, int(b[idx]), inserted=True)
+    return None

@@ -1,0 +1,171 @@
+"""Which links to fetch: link slots learned from outcomes, and URL patterns learned from fetches.
+
+A *slot* is one link position inside the records of a repeated template (the
+title link of a thread-list row, the author link of a post, the 'last post' link
+of a board row). Following the seed paper, only links inside repeated regions are
+candidates (plus page flipping, handled by the spider). A slot is explored with a
+few sample fetches; the rest of its links wait (*parked*) until the samples say
+where the slot leads:
+
+* a slot is **wanted** when it leads to list or thread pages with new content and
+  it *owns* that page type within its template: of several slots of one template
+  that reach the same type (a thread's title link and its 'last post' link), the
+  one with the longest anchor text (the title) owns it, the others are redundant;
+* a slot is **unwanted** when its samples led only to other pages (profiles, login
+  forms, print views), failed, or duplicated pages already fetched.
+
+URL patterns learn alongside (iRobot/FoCUS): a pattern that led only to unwanted
+pages is skipped anywhere on the site before fetching; a pattern that led to
+wanted pages is followed even from a slot still being explored.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field
+from typing import Any
+
+SAMPLES = 2
+WANTED_ROLES = frozenset({"list", "thread"})
+
+
+@dataclass
+class Slot:
+    key: str  # "<template key>|<slot path>"
+    template: str
+    anchor_len: float = 0.0  # mean anchor length seen (titles are long)
+    seen: int = 0
+    sent: int = 0
+    outcomes: Counter[str] = field(default_factory=Counter)  # "wanted:<type>" / "unwanted:<why>"
+    parked: list[Any] = field(default_factory=list)
+    fixed: str | None = None  # "follow"/"skip" from a site template
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    action: str  # "follow" | "explore" | "park" | "skip"
+    reason: str
+
+
+class CrawlPolicy:
+    def __init__(self, samples: int = SAMPLES) -> None:
+        self.samples = samples
+        self.slots: dict[str, Slot] = {}
+        self.patterns: dict[str, Counter[str]] = defaultdict(Counter)  # pattern -> wanted/unwanted
+        self.fixed_patterns: dict[str, str] = {}  # from a site template: pattern -> follow/skip
+        # Samples per URL pattern: one pattern is explored a few times site-wide, whatever
+        # slot it turns up in (profile links sit in many templates).
+        self.sampled: Counter[str] = Counter()
+        self.default_skip = False  # with a site template: slots it does not list are skipped
+
+    # -- slots -----------------------------------------------------------------
+    def slot(self, template: str, path: str, anchor: str) -> Slot:
+        key = f"{template}|{path}"
+        s = self.slots.get(key)
+        if s is None:
+            s = self.slots[key] = Slot(key, template)
+        s.anchor_len = (s.anchor_len * s.seen + len(anchor)) / (s.seen + 1)
+        s.seen += 1
+        return s
+
+    def _owner(self, template: str, page_type: str) -> str | None:
+        best, best_len = None, -1.0
+        for s in self.slots.values():
+            if s.template == template and s.outcomes[f"wanted:{page_type}"] and s.anchor_len > best_len:
+                best, best_len = s.key, s.anchor_len
+        return best
+
+    def state(self, s: Slot) -> str:
+        """ "wanted", "unwanted" or "open" (still exploring)."""
+        if s.fixed:
+            return "wanted" if s.fixed == "follow" else "unwanted"
+        wanted = sum(c for k, c in s.outcomes.items() if k.startswith("wanted:"))
+        if s.outcomes["unwanted:alias"] > wanted:
+            return "unwanted"  # it leads to other URLs of pages that have their own
+        for outcome in s.outcomes:
+            if outcome.startswith("wanted:") and self._owner(s.template, outcome[7:]) == s.key:
+                return "wanted"
+        decided = sum(s.outcomes.values())
+        if decided >= self.samples or (decided and any(k.startswith("wanted:") for k in s.outcomes)):
+            return "unwanted"
+        return "open"
+
+    # -- patterns --------------------------------------------------------------
+    def pattern_state(self, pattern: str) -> str:
+        fixed = self.fixed_patterns.get(pattern)
+        if fixed:
+            return "wanted" if fixed == "follow" else "unwanted"
+        c = self.patterns.get(pattern)
+        if not c:
+            return "open"
+        if c["wanted"]:
+            return "wanted" if c["wanted"] >= c["unwanted"] else "open"
+        return "unwanted" if c["unwanted"] >= self.samples else "open"
+
+    # -- decisions ---------------------------------------------------------------
+    def decide(self, s: Slot | None, pattern: str) -> Decision:  # noqa: PLR0911 - one return per rule
+        pstate = self.pattern_state(pattern)
+        if pstate == "unwanted":
+            return Decision("skip", "pattern-unwanted")
+        if s is None:  # page flipping and start URLs
+            return Decision("follow", "flip")
+        if self.default_skip and not s.fixed:
+            return Decision("skip", "not-in-template")
+        state = self.state(s)
+        if state == "wanted":
+            return Decision("follow", "slot-wanted")
+        if state == "unwanted":
+            return Decision("skip", "slot-unwanted")
+        if pstate == "wanted":
+            return Decision("follow", "pattern-wanted")
+        # A pattern already sampled elsewhere waits for that answer.
+        if s.sent < self.samples and self.sampled[pattern] < self.samples:
+            s.sent += 1
+            self.sampled[pattern] += 1
+            return Decision("explore", "slot-sample")
+        return Decision("park", "slot-undecided")
+
+    def record(self, slot_key: str | None, pattern: str, *, outcome: str, page_type: str, why: str) -> list[Any]:
+        """Learn from one fetched page (outcome "wanted" or "unwanted"); returns parked
+        links that may now be followed."""
+        self.patterns[pattern]["wanted" if outcome == "wanted" else "unwanted"] += 1
+        if slot_key is None or slot_key not in self.slots:
+            return []
+        s = self.slots[slot_key]
+        if outcome == "wanted":
+            s.outcomes[f"wanted:{page_type}"] += 1
+        else:
+            s.outcomes[f"unwanted:{why}"] += 1
+        return self.release()
+
+    def release(self) -> list[Any]:
+        """Parked links of slots now wanted (links of unwanted slots stay parked: a page
+        re-examined later, once a template is known, may still turn a slot wanted)."""
+        released = []
+        for other in self.slots.values():
+            if other.parked and self.state(other) == "wanted":
+                released.extend(other.parked)
+                other.parked.clear()
+        return released
+
+    def next_samples(self) -> list[Any]:
+        """When the crawl runs dry: one more sample from each slot still open whose links
+        have a pattern not yet sampled enough (its earlier samples may have been filtered)."""
+        out = []
+        for s in self.slots.values():
+            if not s.parked or self.state(s) != "open":
+                continue
+            # Links whose pattern is known to lead nowhere are not samples worth taking.
+            s.parked = [p for p in s.parked if self.pattern_state(p[1]["pattern"]) != "unwanted"]
+            # A pattern sampled enough elsewhere has had its say.
+            fresh = [p for p in s.parked if self.sampled[p[1]["pattern"]] < self.samples]
+            if not fresh:
+                continue
+            s.parked.remove(fresh[0])
+            self.sampled[fresh[0][1]["pattern"]] += 1
+            out.append(fresh[0])
+            s.sent += 1
+        return out
+
+    def wanted_slots(self, template: str) -> list[Slot]:
+        return [s for s in self.slots.values() if s.template == template and self.state(s) == "wanted"]

@@ -1,0 +1,233 @@
+"""Posts as records: fields of each post of a post region, and whole threads across pages.
+
+Fields are found by structure across the region's records, never by class names:
+
+* **text**: the element path (tag and class, relative to the record) that holds most
+  of the records' text, taking the deepest such path so that author boxes and
+  toolbars are left out; a record without that path (a deleted post) falls back to
+  the nearest ancestor path it has;
+* **author**: the first short text field of the record that varies between records
+  and is neither a number nor a date;
+* **time**: the first date-time in the record's text;
+* **post id**: the first ``id`` (or ``<a name>``) in the record that carries digits.
+
+:class:`ThreadAssembler` gathers the pages of a thread and numbers posts across
+pages once all pages are in, so a thread split over pages stays one thread.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field
+
+from lxml import html as lxml_html
+
+from topiccrawl.forum.regions import Record, Region
+from topiccrawl.textutil import normalize_space
+
+TIME_RE = re.compile(
+    r"(?:\d{4}[-/.年]\d{1,2}[-/.月]\d{1,2}日?(?:\s*\d{1,2}:\d{2}(?::\d{2})?)?)"
+    r"|(?:\d{1,2}[-/]\d{1,2}\s+\d{1,2}:\d{2})"
+    r"|(?:(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)\w*\s+\w{3}\s+\d{1,2},\s+\d{4}\s+\d{1,2}:\d{2}(?:\s*[ap]m)?)",
+    re.IGNORECASE,
+)
+_DIGITS = re.compile(r"\d")
+_NUMERIC = re.compile(r"[\d#\s.,:/()-]*")
+_SKIP_TEXT = frozenset({"script", "style", "noscript"})
+
+
+def _el_path(el: lxml_html.HtmlElement, root: lxml_html.HtmlElement) -> str:
+    parts = []
+    while el is not None and el is not root:
+        cls = ".".join(sorted((el.get("class") or "").split()))
+        parts.append(el.tag + ("." + cls if cls else ""))
+        el = el.getparent()
+    return "/".join(reversed(parts))
+
+
+def element_text(el: lxml_html.HtmlElement) -> str:
+    """Whitespace-normalised text of ``el`` without scripts and styles, text nodes joined by spaces."""
+    texts = el.xpath(".//text()[not(ancestor::script)][not(ancestor::style)][not(ancestor::noscript)]")
+    return normalize_space(" ".join(t.strip() for t in texts if t.strip()))
+
+
+def _paths(record: Record) -> dict[str, list[lxml_html.HtmlElement]]:
+    out: dict[str, list[lxml_html.HtmlElement]] = defaultdict(list)
+    for i, root in enumerate(record.elements):
+        for el in root.iter():
+            if isinstance(el.tag, str) and el.tag not in _SKIP_TEXT:
+                out[f"{i}:{_el_path(el, root)}"].append(el)
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class PostFields:
+    """Where a template keeps its post fields (saved in the site template; hand-editable)."""
+
+    content: str
+    author: str | None = None
+
+
+def learn_fields(region: Region) -> PostFields | None:
+    per_record = [_paths(r) for r in region.records]
+    n = len(per_record)
+    texts: dict[str, list[str]] = defaultdict(list)
+    for paths in per_record:
+        for p, els in paths.items():
+            texts[p].append(" ".join(element_text(e) for e in els))
+    scores: dict[str, int] = {}
+    for p, values in texts.items():
+        if len(values) * 2 < n:
+            continue
+        # Metadata boxes (author, post time, "Posted:" lines) carry a date in most
+        # records; the post body does not.
+        if sum(1 for v in values if TIME_RE.search(v)) * 2 >= len(values):
+            continue
+        # Template words ("Joined:", "只看该作者") recur in most records; content does not.
+        words = Counter(w for v in values for w in set(v.split()))
+        common = {w for w, c in words.items() if len(values) >= 3 and c * 5 >= len(values) * 3}
+        scores[p] = sum(len(w) for v in values for w in v.split() if w not in common)
+    if not scores or max(scores.values()) == 0:
+        return None
+    top = max(scores.values())
+    candidates = [p for p, t in scores.items() if t >= 0.9 * top]
+    totals = scores
+    content = max(candidates, key=lambda p: (p.count("/"), totals[p]))
+    author = None
+    for p in sorted(per_record[0], key=lambda p: _order(region.records[0], per_record[0][p][0])):
+        if content.startswith(p) or p.startswith(content):
+            continue
+        values = [element_text(paths[p][0]) if p in paths else "" for paths in per_record]
+        own = [v for v in values if v]
+        if len(own) * 5 < n * 4 or any(len(v) > 30 for v in own):
+            continue
+        if all(_NUMERIC.fullmatch(v) or TIME_RE.search(v) for v in own):
+            continue
+        if n >= 3 and len(set(own)) < 2:
+            continue
+        # The field itself must carry the name, not merely wrap other fields.
+        if any(len(paths[p][0]) > 1 for paths in per_record if p in paths):
+            continue
+        author = p
+        break
+    return PostFields(content, author)
+
+
+def _order(record: Record, el: lxml_html.HtmlElement) -> int:
+    n = 0
+    for root in record.elements:
+        for node in root.iter():
+            if node is el:
+                return n
+            n += 1
+    return n
+
+
+@dataclass(frozen=True, slots=True)
+class PostRecord:
+    post_id: str | None
+    author: str | None
+    time: str | None
+    text: str
+
+
+def _post_id(record: Record) -> str | None:
+    for root in record.elements:
+        for el in root.iter():
+            if not isinstance(el.tag, str):
+                continue
+            for attr in ("id", "name"):
+                value = el.get(attr)
+                if value and _DIGITS.search(value) and (attr == "id" or el.tag == "a"):
+                    return value
+    return None
+
+
+def extract_posts(region: Region, fields: PostFields) -> list[PostRecord]:
+    out = []
+    for rec in region.records:
+        paths = _paths(rec)
+        path = fields.content
+        while path and path not in paths:
+            path = path.rsplit("/", 1)[0] if "/" in path else ""
+        text = " ".join(element_text(e) for e in paths[path]) if path else element_text(rec.elements[0])
+        author = None
+        if fields.author and fields.author in paths:
+            author = element_text(paths[fields.author][0]) or None
+        full = " ".join(element_text(e) for e in rec.elements)
+        m = TIME_RE.search(full.replace(text, " ") if text else full)
+        out.append(PostRecord(_post_id(rec), author, m.group(0) if m else None, normalize_space(text)))
+    return out
+
+
+@dataclass
+class _Thread:
+    title: str | None
+    board: str | None
+    last_page: int = 1
+    pages: dict[int, tuple[str, list[PostRecord]]] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class AssembledPost:
+    thread_url: str
+    thread_title: str | None
+    board: str | None
+    page_url: str
+    page_number: int
+    position: int
+    post: PostRecord
+
+
+class ThreadAssembler:
+    """Collects thread pages; hands out a thread's posts, numbered, once all its pages are in."""
+
+    def __init__(self) -> None:
+        self.threads: dict[str, _Thread] = {}
+
+    def add(
+        self,
+        thread_url: str,
+        page_number: int,
+        page_url: str,
+        posts: list[PostRecord],
+        *,
+        last_page: int,
+        title: str | None,
+        board: str | None,
+    ) -> list[AssembledPost]:
+        t = self.threads.setdefault(thread_url, _Thread(title, board))
+        t.title = t.title or title
+        t.board = t.board or board
+        t.last_page = max(t.last_page, last_page, page_number)
+        if page_number in t.pages:
+            return []  # the same page under another URL
+        t.pages[page_number] = (page_url, posts)
+        if all(p in t.pages for p in range(1, t.last_page + 1)):
+            return self._emit(thread_url)
+        return []
+
+    def flush(self) -> list[AssembledPost]:
+        """Whatever is left (threads with pages missing), numbered as well as can be."""
+        out = []
+        for url in list(self.threads):
+            out.extend(self._emit(url))
+        return out
+
+    def _emit(self, thread_url: str) -> list[AssembledPost]:
+        t = self.threads.pop(thread_url)
+        full = max((len(p[1]) for n, p in t.pages.items() if n < t.last_page), default=0)
+        out = []
+        position = 0
+        for n in sorted(t.pages):
+            page_url, posts = t.pages[n]
+            if n - 1 not in t.pages and n > 1 and full:
+                position = (n - 1) * full  # a missing page before this one
+            for post in posts:
+                position += 1
+                out.append(AssembledPost(thread_url, t.title, t.board, page_url, n, position, post))
+        return out
+
+    def __len__(self) -> int:
+        return len(self.threads)

@@ -1,0 +1,373 @@
+"""Repeated-region detection over an lxml tree, in the spirit of MDR and partial tree alignment.
+
+Forum software renders boards, threads and posts from templates, so a list page or
+a thread page contains *repeated regions*: runs of sibling subtrees with the same
+structure. For every element we compare its children by a structural signature
+(the set of tag paths below each child, a few levels deep, ignoring presentational
+tags such as ``<b>``/``<font>``/``<br>`` that user content scatters around), label
+them by greedy clustering, and look for the record period ``k`` (1..3 siblings per
+record, so a phpBB post made of three ``<tr>`` rows is one record) that covers the
+most children. Records need not be contiguous: sticky threads, ads between posts
+and deleted posts that differ from the template are kept aside as *extras* of the
+region instead of breaking it. Nothing here knows any site's class names.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections import Counter
+from dataclasses import dataclass, field
+
+from lxml import html as lxml_html
+
+# Tags that only style text; user-written content is full of them.
+_PRESENTATIONAL = frozenset(
+    [
+        "br",
+        "wbr",
+        "font",
+        "b",
+        "i",
+        "u",
+        "em",
+        "strong",
+        "small",
+        "big",
+        "s",
+        "strike",
+        "sub",
+        "sup",
+        "center",
+        "tt",
+        "nobr",
+        "img",
+        "p",
+        "hr",
+    ]
+)
+_SKIP = frozenset(["script", "style", "noscript", "head", "title", "meta", "link", "option", "select", "iframe", "svg"])
+SIGNATURE_DEPTH = 4
+SIMILARITY = 0.55
+MAX_PERIOD = 3
+
+
+def tag_of(el: lxml_html.HtmlElement) -> str:
+    return el.tag if isinstance(el.tag, str) else ""
+
+
+def _children(el: lxml_html.HtmlElement) -> list[lxml_html.HtmlElement]:
+    return [c for c in el if isinstance(c.tag, str) and c.tag not in _SKIP]
+
+
+def subtree_paths(el: lxml_html.HtmlElement, depth: int = SIGNATURE_DEPTH) -> frozenset[str]:
+    """Tag paths below ``el`` (relative, ``el``'s own tag first), ``depth`` levels deep."""
+    out: set[str] = set()
+    stack = [(el, tag_of(el), 0)]
+    while stack:
+        node, path, d = stack.pop()
+        out.add(path)
+        if d >= depth:
+            continue
+        for child in _children(node):
+            tag = child.tag
+            if tag in _PRESENTATIONAL:
+                # Look through styling wrappers rather than recording them.
+                stack.append((child, path, d + 1))
+            else:
+                stack.append((child, f"{path}/{tag}", d + 1))
+    return frozenset(out)
+
+
+def jaccard(a: frozenset[str], b: frozenset[str]) -> float:
+    if not a and not b:
+        return 1.0
+    return len(a & b) / len(a | b)
+
+
+@dataclass(frozen=True, slots=True)
+class Link:
+    url: str  # href as written (resolve against the page URL)
+    text: str  # normalised anchor text
+    slot: str  # position inside the record: "<sibling index>:<tag path>"
+    record: int  # index of the record in the region (-1 for links of extras)
+
+
+@dataclass(slots=True)
+class Record:
+    elements: list[lxml_html.HtmlElement]  # 1..MAX_PERIOD adjacent siblings
+
+    def text(self) -> str:
+        return " ".join(" ".join(t.split()) for el in self.elements for t in el.itertext() if t.strip())
+
+    def size(self) -> int:
+        return sum(1 for el in self.elements for _ in el.iter())
+
+
+@dataclass(slots=True)
+class Region:
+    parent: lxml_html.HtmlElement
+    records: list[Record]
+    extras: list[lxml_html.HtmlElement]  # siblings inside the region's span that differ (sticky, ads)
+    period: int
+    paths: frozenset[str]  # tag paths shared by most records: the template
+    location: str  # tag path of the parent from the root, without indices
+    links: list[Link] = field(default_factory=list)
+    matched: bool = False  # found by a known template rather than by repetition
+
+    @property
+    def key(self) -> str:
+        """Stable short id of the template: same template on another page, same key."""
+        digest = hashlib.sha1((self.location + "|" + "|".join(sorted(self.paths))).encode()).hexdigest()
+        return digest[:10]
+
+    def __len__(self) -> int:
+        return len(self.records)
+
+    def mean_record_size(self) -> float:
+        return sum(r.size() for r in self.records) / max(1, len(self.records))
+
+
+def _location(el: lxml_html.HtmlElement) -> str:
+    parts = []
+    while el is not None and isinstance(el.tag, str):
+        parts.append(el.tag)
+        el = el.getparent()
+    return "/".join(reversed(parts))
+
+
+def _relpath(root: lxml_html.HtmlElement, el: lxml_html.HtmlElement) -> str:
+    parts = []
+    while el is not None and el is not root:
+        parts.append(el.tag)
+        el = el.getparent()
+    return "/".join(reversed(parts))
+
+
+def _labels(sigs: list[frozenset[str]], threshold: float) -> list[int]:
+    reps: list[frozenset[str]] = []
+    labels = []
+    for sig in sigs:
+        for i, rep in enumerate(reps):
+            if jaccard(sig, rep) >= threshold:
+                labels.append(i)
+                break
+        else:
+            reps.append(sig)
+            labels.append(len(reps) - 1)
+    return labels
+
+
+def _best_period(labels: list[int], min_records: int) -> tuple[int, int, tuple[int, ...], int] | None:
+    """(k, offset, label tuple, count) covering most children; ties go to the smaller k."""
+    best = None
+    n = len(labels)
+    for k in range(1, MAX_PERIOD + 1):
+        for off in range(k):
+            groups = [tuple(labels[i : i + k]) for i in range(off, n - k + 1, k)]
+            if not groups:
+                continue
+            tup, count = Counter(groups).most_common(1)[0]
+            if count < min_records or (k > 1 and len(set(tup)) == 1):
+                continue  # k>1 with identical members is just the k=1 region
+            score = count * k
+            if best is None or score > best[3] * best[0]:
+                best = (k, off, tup, count)
+    return best
+
+
+def _region_at(parent: lxml_html.HtmlElement, min_records: int, threshold: float) -> Region | None:
+    kids = _children(parent)
+    if len(kids) < min_records:
+        return None
+    sigs = [subtree_paths(k) for k in kids]
+    labels = _labels(sigs, threshold)
+    found = _best_period(labels, min_records)
+    if found is None:
+        return None
+    k, off, tup, _count = found
+    records: list[Record] = []
+    record_index: set[int] = set()
+    i = off
+    while i <= len(kids) - k:
+        if tuple(labels[i : i + k]) == tup:
+            records.append(Record(kids[i : i + k]))
+            record_index.update(range(i, i + k))
+            i += k
+        else:
+            i += 1
+    if len(records) < min_records:
+        return None
+    # A record that is a bare presentational node or has no element below it is not a template.
+    if all(r.size() <= 1 for r in records):
+        return None
+    first, last = min(record_index), max(record_index)
+    # Extras: differing siblings inside the span, plus a differing neighbour right before it
+    # (sticky threads are usually rendered first, ads last).
+    span = range(max(0, first - 1), min(len(kids), last + 2))
+    extras = [kids[j] for j in span if j not in record_index]
+    counts: Counter[str] = Counter()
+    for r in records:
+        counts.update({f"{i}:{p}" for i, el in enumerate(r.elements) for p in subtree_paths(el)})
+    common = frozenset(p for p, c in counts.items() if c * 2 >= len(records))
+    region = Region(parent, records, extras, k, common, _location(parent))
+    region.links = _links(region)
+    return region
+
+
+def _links(region: Region) -> list[Link]:
+    out = []
+    for ri, rec in enumerate(region.records):
+        for ei, el in enumerate(rec.elements):
+            for a in el.iter("a"):
+                href = a.get("href")
+                if href:
+                    out.append(Link(href.strip(), " ".join(a.text_content().split()), f"{ei}:{_relpath(el, a)}", ri))
+    for el in region.extras:
+        for a in el.iter("a"):
+            href = a.get("href")
+            if href:
+                out.append(Link(href.strip(), " ".join(a.text_content().split()), "extra", -1))
+    return out
+
+
+def find_regions(root: lxml_html.HtmlElement, *, min_records: int = 3, threshold: float = SIMILARITY) -> list[Region]:
+    """Every repeated region of the tree, in document order."""
+    regions = []
+    for el in root.iter():
+        if not isinstance(el.tag, str) or el.tag in _SKIP:
+            continue
+        region = _region_at(el, min_records, threshold)
+        if region is not None:
+            regions.append(region)
+    return regions
+
+
+@dataclass(frozen=True, slots=True)
+class Template:
+    """What a region's records look like: enough to find the region again with a single record."""
+
+    location: str
+    paths: frozenset[str]
+    period: int = 1
+
+    @classmethod
+    def of(cls, region: Region) -> Template:
+        return cls(region.location, region.paths, region.period)
+
+
+def _fits(template: Template, elements: list[lxml_html.HtmlElement]) -> bool:
+    got = {f"{i}:{p}" for i, el in enumerate(elements) for p in subtree_paths(el)}
+    # Both ways: the record has most of the template, and little else (a thin template
+    # must not match any table row of the page).
+    return jaccard(template.paths, frozenset(got)) >= 0.5
+
+
+def _fit(region: Region) -> float:
+    """Mean similarity of a matched region's records to its template."""
+    sims = [
+        jaccard(region.paths, frozenset(f"{i}:{p}" for i, el in enumerate(r.elements) for p in subtree_paths(el)))
+        for r in region.records
+    ]
+    return sum(sims) / len(sims) if sims else 0.0
+
+
+def match_template(
+    root: lxml_html.HtmlElement, template: Template, taken_parents: list[lxml_html.HtmlElement] | None = None
+) -> Region | None:
+    """The region of ``template`` on this page (under ``root``, ``root`` included), even with
+    one or two records; parents that already hold a region of their own (``taken_parents``)
+    are left to it."""
+    best: Region | None = None
+    taken_ids = {id(p) for p in taken_parents or []}
+    for el in root.iter():
+        if not isinstance(el.tag, str) or el.tag in _SKIP or _location(el) != template.location:
+            continue
+        if id(el) in taken_ids:
+            continue
+        kids = _children(el)
+        k = template.period
+        records: list[Record] = []
+        taken: set[int] = set()
+        i = 0
+        while i <= len(kids) - k:
+            if _fits(template, kids[i : i + k]):
+                records.append(Record(kids[i : i + k]))
+                taken.update(range(i, i + k))
+                i += k
+            else:
+                i += 1
+        if records and (best is None or len(records) > len(best.records)):
+            extras = [c for j, c in enumerate(kids) if j not in taken]
+            best = Region(el, records, extras, k, template.paths, template.location)
+    if best is not None:
+        best.links = _links(best)
+        best.matched = True
+    return best
+
+
+def parse_html(body: str | bytes) -> lxml_html.HtmlElement:
+    return lxml_html.fromstring(body)
+
+
+class TemplateBook:
+    """The templates seen so far on a site, so that one template keeps one key across pages.
+
+    A fresh region whose records look like a known template (same location, similar
+    paths) takes that template's paths; templates marked as *sticky* (post and thread
+    list templates) are looked for on every page even when they repeat fewer than
+    three times there (a thread with one post is still a thread).
+    """
+
+    def __init__(self, templates: list[Template] | None = None, sticky: set[str] | None = None) -> None:
+        self.templates: list[Template] = list(templates or [])
+        self.sticky: set[str] = set(sticky or ())
+
+    @staticmethod
+    def key_of(template: Template) -> str:
+        digest = hashlib.sha1((template.location + "|" + "|".join(sorted(template.paths))).encode()).hexdigest()
+        return digest[:10]
+
+    def resolve(self, region: Region) -> Template:
+        for t in self.templates:
+            if t.location == region.location and t.period == region.period and jaccard(t.paths, region.paths) >= 0.7:
+                region.paths = t.paths
+                return t
+        t = Template.of(region)
+        self.templates.append(t)
+        return t
+
+    def regions(self, root: lxml_html.HtmlElement) -> list[Region]:
+        regions = find_regions(root)
+        for r in regions:
+            self.resolve(r)
+        found = {r.key for r in regions}
+        # A known template with another record period may explain a fresh region better
+        # (two phpBB posts of three rows each look like six similar rows).
+        for i, r in enumerate(regions):
+            for t in self.templates:
+                key = self.key_of(t)
+                if key in self.sticky and key not in found and t.location == r.location and t.period != r.period:
+                    m = match_template(r.parent, t)
+                    if m is not None and m.parent is r.parent and len(m) * m.period >= len(r) * r.period:
+                        regions[i] = m
+                        found.add(key)
+                        break
+        # Where a fresh region of another template already sits, the page shows its own
+        # content: a thin known template must not be matched onto stray rows there.
+        occupied = {r.location for r in regions if r.mean_record_size() >= 4}
+        matched: list[Region] = []
+        for t in self.templates:
+            key = self.key_of(t)
+            if key in self.sticky and key not in found and t.location not in occupied:
+                r = match_template(root, t, [x.parent for x in regions])
+                if r is not None:
+                    matched.append(r)
+        # Two known templates matched on the same rows: keep the one the rows resemble
+        # most, then the one that explains more of them.
+        best: dict[int, tuple[tuple[float, int], Region]] = {}
+        for r in matched:
+            score = (round(_fit(r), 2), len(r.records) * r.period)
+            other = best.get(id(r.parent))
+            if other is None or score > other[0]:
+                best[id(r.parent)] = (score, r)
+        return regions + [r for _score, r in best.values()]

@@ -1,0 +1,546 @@
+"""``scrapy crawl forum``: every post of every thread of an unknown forum, fetching few pages.
+
+    scrapy crawl forum -a start_url=https://bbs.example.com/ -O posts.jsonl
+    scrapy crawl forum -a start_url=https://bbs.example.com/ -a template=posts.forum-template.json -O more.jsonl
+
+Each page is parsed into repeated regions (:mod:`topiccrawl.forum.regions`), given a
+role and clustered into a page type (:mod:`topiccrawl.forum.pagetypes`); links are
+followed only from repeated regions, by learned slot and URL-pattern decisions
+(:mod:`topiccrawl.forum.policy`), plus page-flipping links
+(:mod:`topiccrawl.forum.links`); thread pages become :class:`ForumPost` items
+(:mod:`topiccrawl.forum.posts`). What was learned is saved as a site template
+(:mod:`topiccrawl.forum.sitetemplate`) next to the feed, or in
+``TOPICCRAWL_FORUM_TEMPLATE_DIR``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+from collections import Counter
+from collections.abc import AsyncIterator, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import urljoin, urlsplit
+
+import scrapy
+from scrapy import signals
+from scrapy.exceptions import CloseSpider, DontCloseSpider
+from scrapy.http import HtmlResponse, Response
+from twisted.python.failure import Failure
+
+from topiccrawl.args import SpiderArgumentError, parse_int, start_urls_from_args
+from topiccrawl.forum.links import PageFlip, canonicalize, flip_text, page_flip, url_pattern
+from topiccrawl.forum.pagetypes import PageTypes, feature, main_region, profile
+from topiccrawl.forum.policy import CrawlPolicy
+from topiccrawl.forum.posts import AssembledPost, PostFields, ThreadAssembler, extract_posts, learn_fields
+from topiccrawl.forum.regions import Region, TemplateBook, parse_html
+from topiccrawl.forum.sitetemplate import SiteTemplate, SiteTemplateError, from_state
+from topiccrawl.items import ForumPost
+from topiccrawl.textutil import normalize_space, utc_now_iso
+
+logger = logging.getLogger(__name__)
+STATS = "topiccrawl/forum"
+RECHECK_LIMIT = 500  # pages kept for a second look once a post/list template is known
+MAX_POST_SLOTS = 3  # link slots of a post-like region tried in turn
+
+
+@dataclass
+class Flips:
+    own: list[tuple[str, PageFlip]] = field(default_factory=list)  # (URL, flip) of this page's sequence
+    numbers: list[int] = field(default_factory=list)  # page numbers linked
+    current: int | None = None  # the pager's current page (the number that is not a link)
+    first: str | None = None  # URL of page 1, when linked
+    foreign: bool = False  # a pager flipping another URL (this page is an alias view)
+
+
+class ForumSpider(scrapy.Spider):
+    name = "forum"
+
+    def __init__(
+        self,
+        start_url: str | None = None,
+        start_urls: str | None = None,
+        seeds: str | None = None,
+        template: str | None = None,
+        max_pages: str | int = 0,
+        **kwargs: Any,
+    ) -> None:
+        super().__init__(**kwargs)
+        self.start_urls = [canonicalize(u) for u in start_urls_from_args(start_url, start_urls, seeds)]
+        self.max_pages = parse_int("max_pages", max_pages, minimum=0)
+        self.hosts = {urlsplit(u).netloc.lower() for u in self.start_urls}
+        self.policy = CrawlPolicy()
+        self.types = PageTypes()
+        self.book = TemplateBook()
+        self.fields: dict[str, PostFields] = {}
+        self.template_path = template
+        if template:
+            try:
+                site = SiteTemplate.load(template)
+            except SiteTemplateError as e:
+                raise SpiderArgumentError(f"-a template={template}: {e}") from None
+            self.book = site.book()
+            self.fields = site.fields()
+            site.apply(self.policy)
+        self.assembler = ThreadAssembler()
+        self.requested: set[str] = set()
+        self.fingerprints: set[str] = set()
+        self.first_page_keys: set[str] = set()
+        self.recheck: list[tuple[str, str, dict[str, Any]]] = []
+        self.held: list[tuple[str, AssembledPost]] = []  # posts waiting for their page type to be confirmed
+        self.thread_template: dict[str, str] = {}  # thread URL -> its post template key
+        self.template_roles: dict[str, Counter[str]] = {}
+        self.primary: dict[str, list[str]] = {}  # post template key -> its slots, longest anchor first
+        self.pages = 0
+
+    @classmethod
+    def from_crawler(cls, crawler: Any, *args: Any, **kwargs: Any) -> ForumSpider:
+        spider = super().from_crawler(crawler, *args, **kwargs)
+        spider.policy.samples = crawler.settings.getint("TOPICCRAWL_FORUM_SAMPLES", 2)
+        crawler.signals.connect(spider._idle, signal=signals.spider_idle)
+        crawler.signals.connect(spider._closed, signal=signals.spider_closed)
+        return spider
+
+    # -- requests ------------------------------------------------------------------
+    async def start(self) -> AsyncIterator[scrapy.Request]:
+        for url in self.start_urls:
+            self.requested.add(url)
+            yield self._request(url, {"slot": None, "pattern": url_pattern(url)})
+
+    def _request(self, url: str, info: dict[str, Any], priority: int = 0) -> scrapy.Request:
+        return scrapy.Request(
+            url, callback=self.parse, errback=self._failed, priority=priority, meta={"forum": info}, dont_filter=True
+        )
+
+    def _inc(self, key: str, n: int = 1) -> None:
+        assert self.crawler.stats is not None
+        self.crawler.stats.inc_value(f"{STATS}/{key}", n)
+
+    # -- parsing -------------------------------------------------------------------
+    def parse(self, response: Response) -> Iterator[Any]:
+        info = response.meta["forum"]
+        if not isinstance(response, HtmlResponse):
+            yield from self._learn(info, "unwanted", "other", "not-html")
+            return
+        self.pages += 1
+        if self.max_pages and self.pages > self.max_pages:
+            raise CloseSpider("max_pages")
+        yield from self._handle(canonicalize(response.url), response.text, info)
+
+    def _handle(  # noqa: PLR0912, PLR0915 - one page's life cycle, read top to bottom
+        self, url: str, text: str, info: dict[str, Any], mode: str = "fresh"
+    ) -> Iterator[Any]:
+        """Analyse one page. ``mode``: "fresh" (just fetched) or "recheck" (was "other"; a
+        template learned since may change that)."""
+        try:
+            root = parse_html(text)
+        except ValueError:
+            yield from self._learn(info, "unwanted", "other", "unparsable")
+            return
+        known_sticky = len(self.book.sticky)
+        regions = self.book.regions(root)
+        pattern = url_pattern(url)
+        feat = feature(regions, pattern, self.book.sticky)
+        main = main_region(regions, self.book.sticky)
+        if main is not None:
+            # A template keeps the role most of its pages had: one page of short replies
+            # must not turn a post template into a list.
+            votes = self.template_roles.setdefault(main.key, Counter())
+            votes[feat.role] += 1
+            if self._thread_template_state(main.key) == "list":
+                feat.role = "list"  # its records link to more list or thread pages: navigation
+            elif votes["thread"]:
+                # Some page of it read as posts and none of its links leads anywhere (yet):
+                # short replies beside long toolbars must not make a thread page a list.
+                feat.role = "thread"
+            else:
+                feat.role = votes.most_common(1)[0][0]
+        role = feat.role
+        if role in {"list", "thread"} and main is not None:
+            self.book.sticky.add(main.key)
+        if mode == "recheck" and role == "other":
+            return
+        flips = self._flips(url, root, main)
+        alias = (
+            role in {"list", "thread"}
+            and info.get("slot") is not None
+            and not flips.own
+            and (flips.foreign or self._lives_elsewhere(url, root))
+        )
+        ptype, new = self.types.add(url, feat)
+        if new:
+            logger.info("Page type %s found: %s (pattern %s)", ptype.name, url, feat.pattern)
+            self._inc("types")
+        self._inc(f"pages/{ptype.role}")
+        assert self.crawler.stats is not None
+        self.crawler.stats.set_value(f"{STATS}/pages_before_types_settled", self.types.settled_after)
+        # Outcomes are kept per role: a slot that leads to thread pages leads to thread
+        # pages whichever page type the clustering put them in.
+        if role not in {"list", "thread"}:
+            outcome, why = "unwanted", role
+        elif alias:
+            outcome, why = "unwanted", "alias"
+        else:
+            outcome, why = "wanted", role
+        logger.debug("Page %s: %s, type %s, %s (%s), mode %s", url, role, ptype.name, outcome, why, mode)
+        if role == "other" and info.get("slot") and len(self.recheck) < RECHECK_LIMIT and mode == "fresh":
+            self.recheck.append((url, text, info))
+        digest = self._fingerprint(main) if outcome == "wanted" else None
+        if digest is not None and digest in self.fingerprints:
+            outcome, why = "unwanted", "duplicate"
+        elif digest:
+            self.fingerprints.add(digest)
+        yield from self._learn(info, outcome, role, why)
+        if outcome != "wanted":
+            if why in {"duplicate", "alias"}:
+                self._inc(f"skipped_pages/{why}")
+            return
+        heading = self._heading(root)
+        if role == "thread" and main is not None:
+            yield from self._posts(url, root, main, info, heading)
+        yield from self._links(url, root, regions, role, info, heading)
+        if len(self.book.sticky) > known_sticky and mode == "fresh":
+            yield from self._recheck()
+
+    def _lives_elsewhere(self, url: str, root: Any) -> bool:
+        """The page names another URL as its own: ``<link rel=canonical>``, or a link whose
+        text is the page's heading (the thread title in the breadcrumb or the heading itself).
+        A 'last post' or sorted view of a single page says so; page 1 links to itself."""
+        for href in root.xpath("//link[@rel='canonical']/@href")[:1]:
+            return canonicalize(urljoin(url, href.strip())) != url
+        heading = self._heading(root, titles=False)
+        if not heading:
+            return False
+        host = urlsplit(url).netloc
+        targets = {
+            canonicalize(urljoin(url, a.get("href").strip()))
+            for a in root.iter("a")
+            if a.get("href") and normalize_space(a.text_content()) == heading
+        }
+        targets = {t for t in targets if urlsplit(t).netloc == host}
+        return bool(targets) and url not in targets
+
+    def _anchor_len(self, slot_key: str | None) -> float:
+        slot = self.policy.slots.get(slot_key or "")
+        return slot.anchor_len if slot is not None else 0.0
+
+    def _learn(self, info: dict[str, Any], outcome: str, page_type: str, why: str) -> Iterator[scrapy.Request]:
+        if not info.get("pattern"):
+            return
+        released = self.policy.record(info.get("slot"), info["pattern"], outcome=outcome, page_type=page_type, why=why)
+        for url, meta in released:
+            self._inc("links/released")
+            yield self._request(url, meta, priority=5)
+
+    def _recheck(self) -> Iterator[Any]:
+        pending, self.recheck = self.recheck, []
+        for url, text, info in pending:
+            yield from self._handle(url, text, info, mode="recheck")
+
+    @staticmethod
+    def _fingerprint(main: Region | None) -> str | None:
+        if main is None:
+            return None
+        text = "\n".join(r.text() for r in main.records)
+        return hashlib.sha1(text.encode()).hexdigest() if text else None
+
+    @staticmethod
+    def _heading(root: Any, titles: bool = True) -> str | None:
+        for xpath in ("//h1", "//h2", "//title") if titles else ("//h1", "//h2"):
+            for el in root.xpath(xpath):
+                text = normalize_space(el.text_content())
+                if text:
+                    return text
+        return None
+
+    # -- posts ---------------------------------------------------------------------
+    def _flips(self, url: str, root: Any, main: Region | None) -> Flips:
+        """Page-flipping links of this page, and numbered links that flip some other URL."""
+        # Keep the proxies alive: lxml hands out new Python objects (and ids) otherwise.
+        inside_nodes = list(main.parent.iter()) if main is not None else []
+        inside = {id(el) for el in inside_nodes}
+        out = Flips()
+        foreign_parents: Counter[int] = Counter()
+        for a in root.iter("a"):
+            href = a.get("href")
+            if not href:
+                continue
+            text = normalize_space(a.text_content())
+            value = flip_text(text)
+            if value is None:
+                continue
+            target = canonicalize(urljoin(url, href.strip()))
+            flip = page_flip(url, target, text)
+            if flip is not None:
+                out.own.append((target, flip))
+                if isinstance(value, int):
+                    out.numbers.append(value)
+                    if value == 1:
+                        out.first = target
+                    if out.current is None:
+                        out.current = _pager_current(a)
+            elif isinstance(value, int) and id(a) not in inside and urlsplit(target).netloc == urlsplit(url).netloc:
+                foreign_parents[id(a.getparent())] += 1
+        # A pager (two or more numbered links side by side) that flips another URL: this
+        # page is a view of a paged sequence under a URL of its own (e.g. 'last post').
+        out.foreign = any(c >= 2 for c in foreign_parents.values())
+        return out
+
+    def _posts(self, url: str, root: Any, main: Region, info: dict[str, Any], title: str | None) -> Iterator[Any]:
+        fields = self.fields.get(main.key)
+        if fields is None:
+            fields = learn_fields(main)
+            if fields is None:
+                return
+            if len(main) >= 3:
+                self.fields[main.key] = fields
+        posts = extract_posts(main, fields)
+        flips = self._flips(url, root, main)
+        current = flips.current or 1
+        last, first = max([current, *flips.numbers]), flips.first
+        thread_url = info.get("thread_url") or (first if current > 1 and first else url)
+        done = self.assembler.add(thread_url, current, url, posts, last_page=last, title=title, board=info.get("board"))
+        self.thread_template[thread_url] = main.key
+        for post in done:
+            self.held.append((main.key, post))
+        yield from self._emit_confirmed()
+
+    def _emit_confirmed(self, final: bool = False) -> Iterator[ForumPost]:
+        # Decide everything before yielding: Scrapy consumes callback generators lazily
+        # and interleaved, so shared state must not change under a suspended loop.
+        ready, keep = [], []
+        for key, post in self.held:
+            state = self._thread_template_state(key)
+            if state == "thread" or (final and state != "list"):
+                ready.append(post)
+            elif state == "open":
+                keep.append((key, post))
+            else:
+                self._inc("posts_dropped/list_page")
+        self.held = keep
+        for post in ready:
+            yield self._item(post)
+
+    def _thread_template_state(self, key: str) -> str:
+        """A post-like template is a thread page's only once none of its link slots leads to more pages."""
+        states = [self.policy.state(s) for s in self.policy.slots.values() if s.template == key]
+        if "wanted" in states:
+            return "list"
+        return "open" if "open" in states or not states else "thread"
+
+    def _item(self, p: AssembledPost) -> ForumPost:
+        self._inc("posts")
+        return ForumPost(
+            thread_url=p.thread_url,
+            thread_title=p.thread_title,
+            board=p.board,
+            page_url=p.page_url,
+            page_number=p.page_number,
+            position=p.position,
+            post_id=p.post.post_id,
+            author=p.post.author,
+            time=p.post.time,
+            text=p.post.text,
+            fetched_at=utc_now_iso(),
+        )
+
+    # -- links ---------------------------------------------------------------------
+    def _links(  # noqa: PLR0917
+        self, url: str, root: Any, regions: list[Region], role: str, info: dict[str, Any], heading: str | None
+    ) -> Iterator[scrapy.Request]:
+        # A page's heading names the board for the pages its records link to (a board's
+        # thread list); flipped pages stay in the board they were found in.
+        board = info.get("board")
+        thread_url = (info.get("thread_url") or url) if role == "thread" else None
+        # Page flipping: same sequence, one page component changed.
+        for target, flip in self._flips(url, root, main_region(regions, self.book.sticky)).own:
+            if flip.inserted:
+                self.first_page_keys.add(flip.key)
+            elif flip.key in self.first_page_keys and flip.value <= 1:
+                self._inc("skipped/first_page_alias")
+                continue
+            meta = {
+                "slot": None,
+                "pattern": url_pattern(target),
+                "board": board,
+                "thread_url": thread_url,
+                "flip": True,
+            }
+            yield from self._maybe(target, meta, None, priority=10)
+        # Links inside repeated regions, by slot.
+        for region in regions:
+            prof = profile(region)
+            if not prof.rich:
+                continue
+            votes = self.template_roles.get(region.key)
+            postlike = votes.most_common(1)[0][0] == "thread" if votes else prof.postlike
+            primary = self._primary_slots(region) if postlike else None
+            patterns = {}
+            for link in region.links:
+                if link.record >= 0:
+                    patterns.setdefault(url_pattern(canonicalize(urljoin(url, link.url))), link.slot)
+            for link in region.links:
+                text = link.text
+                if len(text) < 2 or flip_text(text) is not None:
+                    continue
+                target = canonicalize(urljoin(url, link.url))
+                pattern = url_pattern(target)
+                slot_path = link.slot if link.record >= 0 else patterns.get(pattern)
+                if slot_path is None:
+                    continue  # an extra (ad, banner) unlike any record link
+                slot = self.policy.slot(region.key, slot_path, text)
+                meta = {"slot": slot.key, "pattern": pattern, "board": heading}
+                if primary is not None and slot_path not in primary:
+                    # Posts link to their authors, replies, quotes: of a post-like region the
+                    # title-like link is tried first; the others wait, and get a sample only
+                    # when the crawl runs dry (a board index with descriptions looks post-like).
+                    self._park(target, meta, slot)
+                    continue
+                yield from self._maybe(target, meta, slot)
+
+    def _primary_slots(self, region: Region) -> set[str] | None:
+        """Slots of a post-like region worth a look: the title-like (longest-anchor) one,
+        and the next ones only once those before have proved useless. A board index with
+        descriptions looks post-like too, and its board link need not be its longest."""
+        order = self.primary.get(region.key)
+        if order is None:
+            lengths: dict[str, list[int]] = {}
+            for link in region.links:
+                if link.record >= 0 and len(link.text) >= 2 and flip_text(link.text) is None:
+                    lengths.setdefault(link.slot, []).append(len(link.text))
+            order = sorted(lengths, key=lambda k: (-sum(lengths[k]) / len(region.records), k))[:MAX_POST_SLOTS]
+            if len(region) >= 3:
+                self.primary[region.key] = order
+        allowed = set()
+        for path in order:
+            allowed.add(path)
+            slot = self.policy.slots.get(f"{region.key}|{path}")
+            if slot is None or self.policy.state(slot) != "unwanted":
+                break
+        return allowed
+
+    def _park(self, url: str, meta: dict[str, Any], slot: Any) -> None:
+        if url in self.requested or urlsplit(url).netloc.lower() not in self.hosts:
+            return
+        if self.policy.state(slot) == "wanted":
+            return  # a wanted slot's links are followed by _maybe on the next page
+        if self.policy.pattern_state(meta["pattern"]) == "unwanted" or self.policy.state(slot) == "unwanted":
+            self._inc("skipped/post_region_link")
+            return
+        self.requested.add(url)
+        slot.parked.append((url, meta))
+        self._inc("parked/post_region_link")
+
+    def _maybe(self, url: str, meta: dict[str, Any], slot: Any, priority: int = 0) -> Iterator[scrapy.Request]:
+        if urlsplit(url).scheme not in {"http", "https"} or urlsplit(url).netloc.lower() not in self.hosts:
+            return
+        if url in self.requested:
+            return
+        decision = self.policy.decide(slot, meta["pattern"])
+        if decision.action == "skip":
+            self._inc(f"skipped/{decision.reason}")
+            return
+        if decision.action == "park":
+            self.requested.add(url)
+            slot.parked.append((url, meta))
+            return
+        self.requested.add(url)
+        self._inc(f"links/{decision.reason}")
+        yield self._request(url, meta, priority=priority if decision.action == "follow" else 3)
+
+    def _failed(self, failure: Failure) -> Iterator[scrapy.Request]:
+        request = getattr(failure, "request", None)
+        if request is None:
+            return
+        info = request.meta.get("forum", {})
+        self._inc("fetch_failed")
+        yield from self._learn(info, "unwanted", "error", "error")
+
+    # -- end of crawl ------------------------------------------------------------------
+    def _idle(self) -> None:
+        engine = self.crawler.engine
+        assert engine is not None
+        scheduled = False
+        for url, meta in self.policy.next_samples():
+            self._inc("links/slot-sample")
+            engine.crawl(self._request(url, meta, priority=3))
+            scheduled = True
+        if not scheduled and (self.held or len(self.assembler)):
+            # Callbacks may yield; an idle handler may not. A data: URL costs no request to the site.
+            request = scrapy.Request("data:,", callback=self._flush, dont_filter=True, meta={"allow_offsite": True})
+            engine.crawl(request)
+            scheduled = True
+        if scheduled:
+            raise DontCloseSpider
+
+    def _flush(self, response: Response) -> Iterator[Any]:
+        for post in self.assembler.flush():
+            self.held.append((self._template_of(post), post))
+        yield from self._emit_confirmed(final=True)
+
+    def _template_of(self, post: AssembledPost) -> str:
+        return self.thread_template.get(post.thread_url, "")
+
+    def _closed(self, reason: str) -> None:
+        assert self.crawler.stats is not None
+        for slot in self.policy.slots.values():
+            logger.debug(
+                "Slot %s: %s, sent %d, parked %d, outcomes %s",
+                slot.key,
+                self.policy.state(slot),
+                slot.sent,
+                len(slot.parked),
+                dict(slot.outcomes),
+            )
+        logger.debug("Held posts at close: %d", len(self.held))
+        for t in self.types.types:
+            logger.info(
+                "Page type %s: %d pages, patterns %s, e.g. %s",
+                t.name,
+                len(t.crawled),
+                ", ".join(p for p, _ in t.patterns.most_common(3)),
+                ", ".join(t.examples),
+            )
+            self.crawler.stats.set_value(f"{STATS}/type/{t.name}/pages", len(t.crawled))
+            self.crawler.stats.set_value(f"{STATS}/type/{t.name}/example", t.examples[0] if t.examples else "")
+        path = self._template_file()
+        if path is not None and not self.template_path:
+            site = from_state(self.start_urls[0], self.types, self.book, self.fields, self.policy)
+            site.save(path)
+            logger.info("Site template saved to %s (reuse with -a template=%s)", path, path)
+            self.crawler.stats.set_value(f"{STATS}/template_file", str(path))
+
+    def _template_file(self) -> Path | None:
+        settings = self.crawler.settings
+        host = next(iter(sorted(self.hosts)), "forum").replace(":", "_")
+        folder = settings.get("TOPICCRAWL_FORUM_TEMPLATE_DIR")
+        if folder:
+            return Path(folder) / f"{host}.forum-template.json"
+        for uri in settings.getdict("FEEDS") or {}:
+            parts = urlsplit(str(uri))
+            if parts.scheme in {"", "file"}:
+                feed = Path(parts.path if parts.scheme == "file" else str(uri).split(":jsonlines")[0])
+                return feed.with_name(feed.name.split(".")[0] + ".forum-template.json")
+        return None
+
+
+def _pager_current(a: Any) -> int | None:
+    """The current page of the pager holding link ``a``: the number in it that is not a link
+    (``<strong>2</strong>`` beside ``<a>1</a><a>3</a>``, or ``<span>2</span>`` beside
+    ``<span><a>1</a></span>``), looked for in ``a``'s parent and up to two levels above."""
+    container = a.getparent()
+    for _ in range(3):
+        if container is None:
+            return None
+        for el in container.iter():
+            if not isinstance(el.tag, str) or el is container or el.tag == "a":
+                continue
+            if next(el.iter("a"), None) is not None:
+                continue
+            text = normalize_space(el.text_content())
+            if text.isdigit() and len(text) <= 5:
+                return int(text)
+        container = container.getparent()
+    return None
