@@ -29,7 +29,9 @@ AUTOTHROTTLE_TARGET_CONCURRENCY = 2.0
 # DOWNLOAD_MAXSIZE counts decompressed bytes, so it also stops compression bombs.
 DOWNLOAD_MAXSIZE = 16 * 1024 * 1024
 DOWNLOAD_WARNSIZE = 4 * 1024 * 1024
-DOWNLOAD_TIMEOUT = 30
+# A stalled server costs DOWNLOAD_TIMEOUT per attempt, times 1 + RETRY_TIMES; 20 s is
+# ample for an HTML page from a working server.
+DOWNLOAD_TIMEOUT = 20
 URLLENGTH_LIMIT = 2048
 DEPTH_LIMIT = 30
 REDIRECT_MAX_TIMES = 10
@@ -44,47 +46,69 @@ TWISTED_REACTOR = "twisted.internet.asyncioreactor.AsyncioSelectorReactor"
 LOG_LEVEL = "INFO"
 LOGSTATS_INTERVAL = 30.0
 
+# Every DNS answer is checked where the connection is made (no DNS rebinding).
+TWISTED_DNS_RESOLVER = "topiccrawl.middlewares.ssrf.SafeResolver"
+
 DOWNLOADER_MIDDLEWARES = {
-    # Runs before Scrapy decodes anything in a spider: fixes charsets that are
-    # missing from the header, declared late in the page, or declared wrongly.
+    # Refuse non-HTTP(S) schemes and private literal IPs, on every request and
+    # redirect hop; before OffsiteMiddleware (50) so a refusal is logged as such.
+    "topiccrawl.middlewares.ssrf.SSRFGuardMiddleware": 40,
+    # At most TOPICCRAWL_HOST_PAGE_BUDGET pages per host: the last line against endless URL spaces.
+    "topiccrawl.middlewares.traps.HostBudgetMiddleware": 60,
+    # RFC 9309 robots.txt (4xx allows all, 5xx/unreachable disallows for a while, Crawl-delay).
+    "scrapy.downloadermiddlewares.robotstxt.RobotsTxtMiddleware": None,
+    "topiccrawl.middlewares.robots.RobotsPolicyMiddleware": 100,
+    # Fixes charsets that are missing from the header, declared late in the page, or wrong.
     "topiccrawl.middlewares.encoding.CharsetMiddleware": 560,
+    # Cookie challenges and redirects to other schemes; between RedirectMiddleware (600)
+    # and CookiesMiddleware (700).
+    "topiccrawl.middlewares.redirects.RedirectGuardMiddleware": 650,
 }
 
-# --- topiccrawl's own settings -------------------------------------------------
-# Fetch private, loopback and link-local addresses on behalf of users (watch and
-# template URLs). Off for safety; the tests and the offline demo turn it on.
-TOPICCRAWL_ALLOW_PRIVATE_ADDRESSES = False
-# Where crawl state lives (page records, watches, outbox, near-duplicate index).
-TOPICCRAWL_STATE_DIR = ".topiccrawl"
-
-EXTENSIONS = {
-    "topiccrawl.extensions.statsfile.StatsFile": 500,
+SPIDER_MIDDLEWARES = {
+    # Scores requests of focused spiders and sets their priority before scheduling.
+    "topiccrawl.middlewares.focus.FocusMiddleware": 600,
+    # Canonical URLs (session ids out) and trap-shaped URLs dropped.
+    "topiccrawl.middlewares.traps.TrapGuardMiddleware": 850,
+    # Records each page's HTML and HTTP validators for the main-text and storage steps.
+    "topiccrawl.pipelines.maintext.PageContextMiddleware": 950,
 }
-# Write the final crawl stats as JSON to this path (unset: off).
-TOPICCRAWL_STATS_FILE = None
 
-ADDONS = {
-    "topiccrawl.addons.Distributed": 0,
-}
-# Redis URL of a distributed crawl's shared frontier and dedup (unset: single machine).
-TOPICCRAWL_REDIS_URL = None
-
-# --- pipelines: main text, duplicates, enrichment, storage ---
-# Order: main text -> exact duplicates -> near duplicates -> enrichment -> storage
-# (100..800; change notification comes after storage at 900+).
+# Main text -> exact duplicates -> near duplicates -> enrichment -> storage -> change notification.
 ITEM_PIPELINES = {
-    **globals().get("ITEM_PIPELINES", {}),
     "topiccrawl.pipelines.maintext.MainTextPipeline": 100,
     "topiccrawl.pipelines.exactdup.ExactDuplicatePipeline": 200,
     "topiccrawl.pipelines.neardup.NearDuplicatePipeline": 300,
     "topiccrawl.pipelines.enrich.EnrichmentPipeline": 500,
     "topiccrawl.pipelines.storage.StoragePipeline": 800,
+    "topiccrawl.pipelines.notify.ChangeNotifyPipeline": 950,
 }
-SPIDER_MIDDLEWARES = {
-    **globals().get("SPIDER_MIDDLEWARES", {}),
-    # Records each page's HTML and HTTP validators for the main-text and storage steps.
-    "topiccrawl.pipelines.maintext.PageContextMiddleware": 950,
+
+EXTENSIONS = {
+    "topiccrawl.extensions.statsfile.StatsFile": 500,
+    # Sends queued notifications during any crawl.
+    "topiccrawl.extensions.notify_outbox.NotifyOutbox": 600,
 }
+
+ADDONS = {
+    # Shared Redis frontier and dedup when TOPICCRAWL_REDIS_URL is set.
+    "topiccrawl.addons.Distributed": 0,
+}
+
+# === topiccrawl's own settings ==================================================
+
+# --- general ---
+# Fetch private, loopback and link-local addresses on behalf of users (watch and
+# template URLs). Off for safety; the tests and the offline demo turn it on.
+TOPICCRAWL_ALLOW_PRIVATE_ADDRESSES = False
+# Where crawl state lives (page records, watches, outbox, near-duplicate index).
+TOPICCRAWL_STATE_DIR = ".topiccrawl"
+# Write the final crawl stats as JSON to this path (unset: off).
+TOPICCRAWL_STATS_FILE = None
+# Redis URL of a distributed crawl's shared frontier and dedup (unset: single machine).
+TOPICCRAWL_REDIS_URL = None
+
+# --- pipelines: main text, duplicates, enrichment, storage ---
 TOPICCRAWL_MAINTEXT_ENABLED = True
 TOPICCRAWL_MAINTEXT_REPLACE = True  # spider text -> extracted main text (False: fill empty fields only)
 TOPICCRAWL_EXACTDUP_ENABLED = True
@@ -101,12 +125,7 @@ TOPICCRAWL_SUMMARY_MIN_CHARS = 200
 TOPICCRAWL_CLASSIFIER_PATH = None  # model from `scrapy train-classifier`; sets `category`
 TOPICCRAWL_STORAGE_ENABLED = True
 
-# --- notifications ---
-# The change-notification pipeline runs last, after storage; the outbox extension
-# sends queued events during any crawl. See README "Notifications".
-ITEM_PIPELINES = globals().get("ITEM_PIPELINES", {})
-ITEM_PIPELINES["topiccrawl.pipelines.notify.ChangeNotifyPipeline"] = 950
-EXTENSIONS["topiccrawl.extensions.notify_outbox.NotifyOutbox"] = 600
+# --- notifications (the pipeline runs last; the outbox extension sends) ---
 # Master switch for the notification pipeline and the outbox extension.
 TOPICCRAWL_NOTIFY_ENABLED = True
 # Apprise URLs every event is sent to (per-watch URLs are added from the watches table).
@@ -136,6 +155,7 @@ TOPICCRAWL_NOTIFY_RESEND_UNCERTAIN = False
 # `scrapy feed serve` binds here by default.
 TOPICCRAWL_FEED_HOST = "127.0.0.1"
 TOPICCRAWL_FEED_PORT = 8077
+
 # --- monitor: watch templates, watches, the monitor spider ---
 # Most fetches per second of `scrapy crawl monitor`, over all watches (Scrapy's
 # per-host politeness still applies on top).
@@ -145,22 +165,8 @@ TOPICCRAWL_MONITOR_RELOAD = 10.0
 # Fetch every watch at least this often (seconds), whatever the revisit scheduler
 # says; 0 leaves it all to the scheduler.
 TOPICCRAWL_MONITOR_MAX_INTERVAL = 0
-# --- hostile web (traps, bombs, robots, SSRF) ---
-# A stalled server costs DOWNLOAD_TIMEOUT per attempt, times 1 + RETRY_TIMES;
-# 20 s is ample for an HTML page from a working server, and keeps a stalled
-# endpoint from holding a crawl for 90 s.
-DOWNLOAD_TIMEOUT = 20
-# Every DNS answer is checked where the connection is made (no DNS rebinding).
-TWISTED_DNS_RESOLVER = "topiccrawl.middlewares.ssrf.SafeResolver"
-DOWNLOADER_MIDDLEWARES["scrapy.downloadermiddlewares.robotstxt.RobotsTxtMiddleware"] = None
-DOWNLOADER_MIDDLEWARES["topiccrawl.middlewares.robots.RobotsPolicyMiddleware"] = 100
-# Before OffsiteMiddleware (50), so a refused target is logged as such.
-DOWNLOADER_MIDDLEWARES["topiccrawl.middlewares.ssrf.SSRFGuardMiddleware"] = 40
-DOWNLOADER_MIDDLEWARES["topiccrawl.middlewares.traps.HostBudgetMiddleware"] = 60
-# Between CookiesMiddleware (700) and RedirectMiddleware (600).
-DOWNLOADER_MIDDLEWARES["topiccrawl.middlewares.redirects.RedirectGuardMiddleware"] = 650
-SPIDER_MIDDLEWARES = globals().get("SPIDER_MIDDLEWARES", {})
-SPIDER_MIDDLEWARES["topiccrawl.middlewares.traps.TrapGuardMiddleware"] = 850
+
+# --- hostile web: traps, robots, redirects, SSRF ---
 # Networks fetched even with TOPICCRAWL_ALLOW_PRIVATE_ADDRESSES off (e.g. ["10.1.2.0/24"]).
 TOPICCRAWL_ALLOWED_PRIVATE_NETWORKS: list[str] = []
 # Pages fetched per host at most (0: no limit): the last line against endless URL spaces.
@@ -173,10 +179,8 @@ TOPICCRAWL_CHALLENGE_RETRIES = 1
 TOPICCRAWL_ROBOTS_TIMEOUT = 10.0
 TOPICCRAWL_ROBOTS_RETRY_AFTER = 600.0
 TOPICCRAWL_ROBOTS_MAX_CRAWL_DELAY = 60.0
-# --- topic spider (focused crawling) ---
-# Scores every request of a focused spider and sets its priority before scheduling.
-# Active for the topic spider, or for any spider given TOPICCRAWL_FOCUS_DICTIONARY.
-SPIDER_MIDDLEWARES = {**globals().get("SPIDER_MIDDLEWARES", {}), "topiccrawl.middlewares.focus.FocusMiddleware": 600}
+
+# --- topic spider and the focus middleware (focused crawling) ---
 TOPICCRAWL_FOCUS_DICTIONARY = None  # dictionary name or file that makes any spider focused
 TOPICCRAWL_TOPIC_SCORING = "topic"  # "topic" (this project) or "naive" (count of terms, a baseline)
 TOPICCRAWL_TOPIC_BETA = 0.2  # W = beta * URL(i) + (1 - beta) * sim(anchor, T)
@@ -195,6 +199,7 @@ TOPICCRAWL_TOPIC_GROW_EVERY = 50  # judge candidates every N pages
 TOPICCRAWL_TOPIC_MAX_LEARNED = 200  # bound on learned terms
 TOPICCRAWL_TOPIC_FEEDBACK = "topiccrawl.dictionary.CrawlFeedback"  # feedback source class
 TOPICCRAWL_TOPIC_DICTIONARY_OUT = None  # where to save the final dictionary (default: beside the feed)
+
 # --- forum spider ---
 # Where `scrapy crawl forum` saves the learned site template (<host>.forum-template.json).
 # Unset: next to the first local feed file (posts.jsonl -> posts.forum-template.json).
