@@ -30,6 +30,19 @@ DEMO_SETTINGS = {
 }
 
 
+# Fields the pipelines add to every record: left out of the preview, which shows what the spider found.
+_PIPELINE_FIELDS = {"checksum", "simhash", "keywords", "summary", "duplicate_of", "category"}
+
+
+def _preview(record: dict, width: int = 300) -> str:
+    shown = {k: v for k, v in record.items() if k not in _PIPELINE_FIELDS and v not in (None, "", [])}
+    for key, value in shown.items():
+        if isinstance(value, str) and len(value) > 60:
+            shown[key] = value[:60] + "…"
+    text = json.dumps(shown, ensure_ascii=False)
+    return text if len(text) <= width else text[:width] + "…"
+
+
 class Command(ScrapyCommand):
     requires_project = True
     default_settings = {"LOG_LEVEL": "INFO"}
@@ -91,10 +104,11 @@ class Command(ScrapyCommand):
             if path.exists():
                 with path.open(encoding="utf-8") as f:
                     records = [json.loads(line) for line in f if line.strip()]
-            print(f"  {path}: {len(records)} records from {len(web.log.hits())} requests ({job.description})")
+            extra = ""
+            if records and "on_topic" in records[0]:
+                extra = f", {sum(bool(r.get('on_topic')) for r in records)} on topic"
+            print(f"  {path}: {len(records)} records{extra} from {len(web.log.hits())} requests ({job.description})")
             if records:
-                sample = {k: v for k, v in records[0].items() if v not in (None, "", [])}
-                text = json.dumps(sample, ensure_ascii=False)
-                print(f"    first record: {text[:300]}{'…' if len(text) > 300 else ''}")
+                print(f"    first record: {_preview(records[0])}")
             if not records:
                 self.exitcode = 1

@@ -31,11 +31,19 @@ class DemoJob:
 
 DEMO_JOBS: list[DemoJob] = [
     DemoJob(
-        name="sample",
-        spider="follow",
-        description="breadth-first crawl of a small site in mixed encodings (UTF-8, GBK, GB18030)",
-        sites=lambda: {"sample": SampleSite()},
-        spider_args=lambda urls: {"start_url": urls["sample"] + "/"},
+        name="forum",
+        spider="forum",
+        description="every post of two fixture forums (Discuz!-like in GBK, phpBB-like in UTF-8)",
+        sites=lambda: {"discuz": DiscuzForum(size=0.5), "phpbb": PhpbbForum(size=0.5)},
+        spider_args=lambda urls: {"start_urls": f"{urls['discuz']}/,{urls['phpbb']}/"},
+    ),
+    DemoJob(
+        name="topic",
+        spider="topic",
+        description="best-first focused crawl of a 2,000-page topical web on six hosts (topic: 辛亥革命)",
+        sites=lambda: TopicWeb(2000).sites(),
+        spider_args=lambda urls: {"start_urls": ",".join(seed_urls(urls)), "dictionary": "xinhai", "max_pages": 300},
+        hosts=host_addresses(),
     ),
     DemoJob(
         name="monitor",
@@ -49,18 +57,10 @@ DEMO_JOBS: list[DemoJob] = [
         settings={"TOPICCRAWL_MONITOR_MAX_INTERVAL": 1.0, "TOPICCRAWL_MONITOR_RATE": 10.0},
     ),
     DemoJob(
-        name="topic",
-        spider="topic",
-        description="best-first focused crawl of a 2,000-page topical web on six hosts (topic: 辛亥革命)",
-        sites=lambda: TopicWeb(2000).sites(),
-        spider_args=lambda urls: {"start_urls": ",".join(seed_urls(urls)), "dictionary": "xinhai", "max_pages": 300},
-        hosts=host_addresses(),
-    ),
-    DemoJob(
-        name="forum",
-        spider="forum",
-        description="every post of two fixture forums (Discuz!-like in GBK, phpBB-like in UTF-8)",
-        sites=lambda: {"discuz": DiscuzForum(size=0.5), "phpbb": PhpbbForum(size=0.5)},
-        spider_args=lambda urls: {"start_urls": f"{urls['discuz']}/,{urls['phpbb']}/"},
+        name="sample",
+        spider="follow",
+        description="breadth-first crawl of a small site in mixed encodings (UTF-8, GBK, GB18030)",
+        sites=lambda: {"sample": SampleSite()},
+        spider_args=lambda urls: {"start_url": urls["sample"] + "/"},
     ),
 ]
