@@ -36,6 +36,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from topiccrawl.demo.hostile import HOSTS, HostileWeb  # noqa: E402
+
+# Arguments a spider needs besides its seeds (the topic spider needs a topic).
+SPIDER_ARGS = {"topic": ["dictionary=xinhai"]}
 from topiccrawl.demo.server import FixtureWeb  # noqa: E402
 
 PLAIN_SPIDER = textwrap.dedent(
@@ -161,6 +164,7 @@ def main() -> None:
                 out = tmp / f"{spider}.jsonl"
                 fixture.log.clear()
                 cmd = [sys.executable, "-m", "scrapy", "crawl", spider, "-a", f"seeds={seeds}"]
+                cmd += [a for arg in SPIDER_ARGS.get(spider, []) for a in ("-a", arg)]
                 cmd += ["-O", f"{out}:jsonlines"]
                 cmd += ["-s", f"TOPICCRAWL_ALLOWED_PRIVATE_NETWORKS={public}", "-s", "LOG_LEVEL=WARNING"]
                 cmd += ["-s", f"TOPICCRAWL_STATE_DIR={tmp / 'state' / spider}"]
