@@ -25,17 +25,27 @@ _HEX32 = re.compile(r"[0-9a-fA-F]{32}")
 _PATH_SESSION = re.compile(r";(?:jsessionid|phpsessid|sid|sessionid)=[^/?#]*", re.IGNORECASE)
 
 
-def canonical_url(url: str, session_params: Iterable[str] = SESSION_PARAMS) -> str:
-    """``url`` without session parameters, with sorted query keys and no fragment."""
+def strip_session(url: str, session_params: Iterable[str] = SESSION_PARAMS) -> str:
+    """``url`` without session parameters and fragment, its other parameters in their order.
+
+    This is what a crawl fetches: the same page under a new session id is the
+    same URL, while the order of the remaining keys is left alone (a few
+    servers care, and Scrapy's request fingerprint already ignores it).
+    """
     names = {name.lower() for name in session_params}
     parts = urlsplit(url)
     path = _PATH_SESSION.sub("", parts.path)
     pairs = parse_qsl(parts.query, keep_blank_values=True)
     drop = [k for k, v in pairs if k.lower() in names or (k == "s" and _HEX32.fullmatch(v))]
-    url = urlunsplit((parts.scheme, parts.netloc, path, parts.query, ""))
+    stripped = urlunsplit((parts.scheme, parts.netloc, path, parts.query, ""))
     if drop:
-        url = url_query_cleaner(url, drop, remove=True, keep_fragments=False)
-    return canonicalize_url(url)
+        stripped = url_query_cleaner(stripped, drop, remove=True, keep_fragments=False)
+    return stripped
+
+
+def canonical_url(url: str, session_params: Iterable[str] = SESSION_PARAMS) -> str:
+    """``url`` without session parameters, with sorted query keys and no fragment: its identity."""
+    return canonicalize_url(strip_session(url, session_params))
 
 
 @dataclass(frozen=True, slots=True)

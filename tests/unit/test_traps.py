@@ -5,13 +5,18 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from topiccrawl.urltraps import TrapLimits, canonical_url, repeated_segments, trap_reason
+from topiccrawl.urltraps import TrapLimits, canonical_url, repeated_segments, strip_session, trap_reason
 
 
 def test_session_parameters_are_stripped_and_keys_sorted() -> None:
     assert canonical_url("http://a.cn/list?sid=1f&page=2&board=7") == "http://a.cn/list?board=7&page=2"
     assert canonical_url("http://a.cn/t?PHPSESSID=abc&tid=5#post3") == "http://a.cn/t?tid=5"
     assert canonical_url("http://a.cn/item;jsessionid=A1B2?id=1") == "http://a.cn/item?id=1"
+
+
+def test_fetched_url_keeps_key_order_and_loses_session() -> None:
+    assert strip_session("http://a.cn/v.php?t=5&sid=1f&start=10#p3") == "http://a.cn/v.php?t=5&start=10"
+    assert strip_session("http://a.cn/v.php?t=5&start=10") == "http://a.cn/v.php?t=5&start=10"
 
 
 def test_s_parameter_only_stripped_when_it_looks_like_a_session() -> None:

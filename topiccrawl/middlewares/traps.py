@@ -1,8 +1,9 @@
 """Crawler-trap guards: canonical URLs, trap-shaped URLs dropped, a page budget per host.
 
-* :class:`TrapGuardMiddleware` (spider middleware) rewrites every request a
-  spider yields to :func:`topiccrawl.urltraps.canonical_url` (session ids out,
-  query keys sorted), so the duplicate filter recognises revisits, and drops
+* :class:`TrapGuardMiddleware` (spider middleware) strips session ids from every
+  link a spider follows (:func:`topiccrawl.urltraps.strip_session`), so the
+  duplicate filter, whose fingerprint already ignores query-key order,
+  recognises revisits under a new session; start URLs are fetched as given. It drops
   URLs that look like traps (repeated path segments, long or growing query
   strings). Calendars and other endless-but-plausible URL spaces are bounded by
   ``DEPTH_LIMIT`` and by the page budget below.
@@ -23,7 +24,7 @@ from scrapy.exceptions import IgnoreRequest, NotConfigured
 from scrapy.spidermiddlewares.base import BaseSpiderMiddleware
 from scrapy.utils.httpobj import urlparse_cached
 
-from topiccrawl.urltraps import SESSION_PARAMS, TrapLimits, canonical_url, trap_reason
+from topiccrawl.urltraps import SESSION_PARAMS, TrapLimits, strip_session, trap_reason
 
 if TYPE_CHECKING:
     from scrapy import Request
@@ -78,10 +79,10 @@ class TrapGuardMiddleware(BaseSpiderMiddleware):
             # Start requests are the user's own URLs (seeds, watches): fetched as given,
             # since a few servers do care about query order.
             return request
-        url = canonical_url(request.url, self.session_params)
+        url = strip_session(request.url, self.session_params)
         if url == request.url:
             return request
-        if self.crawler.stats is not None and url != canonical_url(request.url, ()):
+        if self.crawler.stats is not None and url != strip_session(request.url, ()):
             self.crawler.stats.inc_value("topiccrawl/traps/session_stripped")
         return request.replace(url=url)
 
