@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 import socket
 import subprocess
@@ -12,6 +13,19 @@ from pathlib import Path
 import pytest
 
 from topiccrawl.demo.server import FixtureWeb, Site
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _state_dir_outside_the_project(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """Crawls and commands a test runs without its own TOPICCRAWL_STATE_DIR keep state in a
+    temporary folder (the settings read the environment), not in the project's .topiccrawl/."""
+    previous = os.environ.get("TOPICCRAWL_STATE_DIR")
+    os.environ["TOPICCRAWL_STATE_DIR"] = str(tmp_path_factory.mktemp("default-state"))
+    yield
+    if previous is None:
+        os.environ.pop("TOPICCRAWL_STATE_DIR", None)
+    else:
+        os.environ["TOPICCRAWL_STATE_DIR"] = previous
 
 
 @pytest.fixture

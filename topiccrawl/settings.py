@@ -7,6 +7,8 @@ be overridden per run with ``-s NAME=VALUE``.
 
 from __future__ import annotations
 
+import os
+
 BOT_NAME = "topiccrawl"
 SPIDER_MODULES = ["topiccrawl.spiders"]
 NEWSPIDER_MODULE = "topiccrawl.spiders"
@@ -101,8 +103,9 @@ ADDONS = {
 # Fetch private, loopback and link-local addresses on behalf of users (watch and
 # template URLs). Off for safety; the tests and the offline demo turn it on.
 TOPICCRAWL_ALLOW_PRIVATE_ADDRESSES = False
-# Where crawl state lives (page records, watches, outbox, near-duplicate index).
-TOPICCRAWL_STATE_DIR = ".topiccrawl"
+# Where crawl state lives (page records, watches, outbox, near-duplicate index);
+# the environment variable of the same name sets the default (one state per deployment).
+TOPICCRAWL_STATE_DIR = os.environ.get("TOPICCRAWL_STATE_DIR", ".topiccrawl")
 # Write the final crawl stats as JSON to this path (unset: off).
 TOPICCRAWL_STATS_FILE = None
 # Redis URL of a distributed crawl's shared frontier and dedup (unset: single machine).
