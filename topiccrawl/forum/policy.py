@@ -22,6 +22,7 @@ wanted pages is followed even from a slot still being explored.
 from __future__ import annotations
 
 from collections import Counter, defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -140,23 +141,25 @@ class CrawlPolicy:
 
     def release(self) -> list[Any]:
         """Parked links of slots now wanted (links of unwanted slots stay parked: a page
-        re-examined later, once a template is known, may still turn a slot wanted)."""
+        re-examined later, once a template is known, may still turn a slot wanted).
+        Links whose URL pattern has meanwhile proved unwanted are dropped, not released."""
         released = []
         for other in self.slots.values():
             if other.parked and self.state(other) == "wanted":
-                released.extend(other.parked)
+                released.extend(p for p in other.parked if self.pattern_state(p[1]["pattern"]) != "unwanted")
                 other.parked.clear()
         return released
 
-    def next_samples(self) -> list[Any]:
+    def next_samples(self, done: Callable[[str], bool] = lambda url: False) -> list[Any]:
         """When the crawl runs dry: one more sample from each slot still open whose links
         have a pattern not yet sampled enough (its earlier samples may have been filtered)."""
         out = []
         for s in self.slots.values():
             if not s.parked or self.state(s) != "open":
                 continue
-            # Links whose pattern is known to lead nowhere are not samples worth taking.
-            s.parked = [p for p in s.parked if self.pattern_state(p[1]["pattern"]) != "unwanted"]
+            # Links whose pattern is known to lead nowhere, or fetched meanwhile, are not
+            # samples worth taking.
+            s.parked = [p for p in s.parked if self.pattern_state(p[1]["pattern"]) != "unwanted" and not done(p[0])]
             # A pattern sampled enough elsewhere has had its say.
             fresh = [p for p in s.parked if self.sampled[p[1]["pattern"]] < self.samples]
             if not fresh:

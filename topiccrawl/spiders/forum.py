@@ -86,6 +86,9 @@ class ForumSpider(scrapy.Spider):
             site.apply(self.policy)
         self.assembler = ThreadAssembler()
         self.requested: set[str] = set()
+        # A parked link does not claim its URL: the same URL may turn up later in a slot
+        # that is wanted (a thread linked from a box of recent threads and from its board).
+        self.parked: set[tuple[str, str]] = set()  # (slot key, URL)
         self.fingerprints: set[str] = set()
         self.first_page_keys: set[str] = set()
         self.recheck: list[tuple[str, str, dict[str, Any]]] = []
@@ -231,6 +234,9 @@ class ForumSpider(scrapy.Spider):
             return
         released = self.policy.record(info.get("slot"), info["pattern"], outcome=outcome, page_type=page_type, why=why)
         for url, meta in released:
+            if url in self.requested:
+                continue
+            self.requested.add(url)
             self._inc("links/released")
             yield self._request(url, meta, priority=5)
 
@@ -263,6 +269,7 @@ class ForumSpider(scrapy.Spider):
         inside = {id(el) for el in inside_nodes}
         out = Flips()
         foreign_parents: Counter[int] = Counter()
+        keep: list[Any] = []  # ancestors counted above, kept alive so their ids stay unique
         for a in root.iter("a"):
             href = a.get("href")
             if not href:
@@ -282,8 +289,16 @@ class ForumSpider(scrapy.Spider):
                     if out.current is None:
                         out.current = _pager_current(a)
             elif isinstance(value, int) and id(a) not in inside and urlsplit(target).netloc == urlsplit(url).netloc:
-                foreign_parents[id(a.getparent())] += 1
-        # A pager (two or more numbered links side by side) that flips another URL: this
+                # Pagers wrap each number in its own cell or item: count the link for its
+                # parent and the two ancestors above it.
+                el = a.getparent()
+                for _ in range(3):
+                    if el is None:
+                        break
+                    keep.append(el)
+                    foreign_parents[id(el)] += 1
+                    el = el.getparent()
+        # A pager (two or more numbered links close together) that flips another URL: this
         # page is a view of a paged sequence under a URL of its own (e.g. 'last post').
         out.foreign = any(c >= 2 for c in foreign_parents.values())
         return out
@@ -390,7 +405,10 @@ class ForumSpider(scrapy.Spider):
                 slot_path = link.slot if link.record >= 0 else patterns.get(pattern)
                 if slot_path is None:
                     continue  # an extra (ad, banner) unlike any record link
-                slot = self.policy.slot(region.key, slot_path, text)
+                # One position in a record can hold links of different kinds (the last
+                # poster's profile beside the 'last post' link): a slot is a position and
+                # a URL shape, so each kind is judged on its own outcomes.
+                slot = self.policy.slot(region.key, slot_id(slot_path, pattern), text)
                 meta = {"slot": slot.key, "pattern": pattern, "board": heading}
                 if primary is not None and slot_path not in primary:
                     # Posts link to their authors, replies, quotes: of a post-like region the
@@ -416,20 +434,21 @@ class ForumSpider(scrapy.Spider):
         allowed = set()
         for path in order:
             allowed.add(path)
-            slot = self.policy.slots.get(f"{region.key}|{path}")
-            if slot is None or self.policy.state(slot) != "unwanted":
+            prefix = f"{region.key}|{slot_id(path, '')}"
+            slots = [s for k, s in self.policy.slots.items() if k.startswith(prefix)]
+            if not slots or any(self.policy.state(s) != "unwanted" for s in slots):
                 break
         return allowed
 
     def _park(self, url: str, meta: dict[str, Any], slot: Any) -> None:
-        if url in self.requested or urlsplit(url).netloc.lower() not in self.hosts:
+        if url in self.requested or (slot.key, url) in self.parked or urlsplit(url).netloc.lower() not in self.hosts:
             return
         if self.policy.state(slot) == "wanted":
             return  # a wanted slot's links are followed by _maybe on the next page
         if self.policy.pattern_state(meta["pattern"]) == "unwanted" or self.policy.state(slot) == "unwanted":
             self._inc("skipped/post_region_link")
             return
-        self.requested.add(url)
+        self.parked.add((slot.key, url))
         slot.parked.append((url, meta))
         self._inc("parked/post_region_link")
 
@@ -443,8 +462,9 @@ class ForumSpider(scrapy.Spider):
             self._inc(f"skipped/{decision.reason}")
             return
         if decision.action == "park":
-            self.requested.add(url)
-            slot.parked.append((url, meta))
+            if (slot.key, url) not in self.parked:
+                self.parked.add((slot.key, url))
+                slot.parked.append((url, meta))
             return
         self.requested.add(url)
         self._inc(f"links/{decision.reason}")
@@ -463,7 +483,8 @@ class ForumSpider(scrapy.Spider):
         engine = self.crawler.engine
         assert engine is not None
         scheduled = False
-        for url, meta in self.policy.next_samples():
+        for url, meta in self.policy.next_samples(done=self.requested.__contains__):
+            self.requested.add(url)
             self._inc("links/slot-sample")
             engine.crawl(self._request(url, meta, priority=3))
             scheduled = True
@@ -524,6 +545,11 @@ class ForumSpider(scrapy.Spider):
                 feed = Path(parts.path if parts.scheme == "file" else str(uri).split(":jsonlines")[0])
                 return feed.with_name(feed.name.split(".")[0] + ".forum-template.json")
         return None
+
+
+def slot_id(path: str, pattern: str) -> str:
+    """A link slot: the link's path inside its record and its URL shape (host left out)."""
+    return f"{path} {pattern.partition('/')[2]}"
 
 
 def _pager_current(a: Any) -> int | None:
