@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import hashlib
 import inspect
+import itertools
 import random
 import re
 from collections.abc import Callable
@@ -234,10 +235,17 @@ class _FixtureForum:
 
     def _route(self, target: str) -> tuple[Callable[..., str | None], re.Match[str]] | None:
         target = self.strip_session(target)
-        for rx, handler in self._routes:
-            m = rx.fullmatch(target)
-            if m:
-                return handler, m
+        # A forum script reads its parameters by name, not by position (crawlers and
+        # proxies sort them): try the routes on the query in every order.
+        path, _, query = target.partition("?")
+        params = [q for q in query.split("&") if q]
+        orders = itertools.permutations(params) if len(params) <= 5 else iter([params])
+        targets = dict.fromkeys([target, *(path + "?" + "&".join(o) for o in orders if o)])
+        for candidate in targets:
+            for rx, handler in self._routes:
+                m = rx.fullmatch(candidate)
+                if m:
+                    return handler, m
         return None
 
     @staticmethod

@@ -146,7 +146,7 @@ class CrawlPolicy:
         released = []
         for other in self.slots.values():
             if other.parked and self.state(other) == "wanted":
-                released.extend(p for p in other.parked if self.pattern_state(p[1]["pattern"]) != "unwanted")
+                released.extend(p for p in other.parked if self.pattern_state(p[1].get("pattern", "")) != "unwanted")
                 other.parked.clear()
         return released
 
