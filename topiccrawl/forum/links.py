@@ -146,8 +146,17 @@ def _query_flip(current: str, link: str) -> tuple[str, int, bool] | None:
     a = parse_qsl(current, keep_blank_values=True)
     b = parse_qsl(link, keep_blank_values=True)
     da, db = dict(a), dict(b)
-    if len(da) != len(a) or len(db) != len(b) or set(da) - set(db):
+    if len(da) != len(a) or len(db) != len(b):
         return None
+    removed = set(da) - set(db)
+    if removed:
+        # Back to the first page, which has no page parameter: the one numeric
+        # parameter of the current URL dropped, nothing else changed.
+        (name,) = removed if len(removed) == 1 else (None,)
+        if name is None or not da[name].isdigit() or any(da[k] != v for k, v in b):
+            return None
+        key = "&".join(f"{k}={{}}" if k == name else f"{k}={v}" for k, v in a)
+        return key, 1, False
     changed = [k for k, v in b if da.get(k) != v]
     if len(changed) != 1 or not db[changed[0]].isdigit():
         return None

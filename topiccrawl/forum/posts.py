@@ -146,7 +146,13 @@ def _post_id(record: Record) -> str | None:
 
 def extract_posts(region: Region, fields: PostFields) -> list[PostRecord]:
     out = []
-    for rec in region.records:
+    # Posts are dated (even deleted ones keep their header): where most records carry a
+    # date-time, one without is an ad or a notice styled like a post, not a post.
+    dated = [bool(TIME_RE.search(" ".join(element_text(e) for e in rec.elements))) for rec in region.records]
+    most_dated = len(dated) >= 2 and sum(dated) * 2 >= len(dated)
+    for rec, has_date in zip(region.records, dated, strict=True):
+        if most_dated and not has_date:
+            continue
         paths = _paths(rec)
         path = fields.content
         while path and path not in paths:

@@ -405,10 +405,7 @@ class ForumSpider(scrapy.Spider):
                 slot_path = link.slot if link.record >= 0 else patterns.get(pattern)
                 if slot_path is None:
                     continue  # an extra (ad, banner) unlike any record link
-                # One position in a record can hold links of different kinds (the last
-                # poster's profile beside the 'last post' link): a slot is a position and
-                # a URL shape, so each kind is judged on its own outcomes.
-                slot = self.policy.slot(region.key, slot_id(slot_path, pattern), text)
+                slot = self.policy.slot(region.key, slot_path, text)
                 meta = {"slot": slot.key, "pattern": pattern, "board": heading}
                 if primary is not None and slot_path not in primary:
                     # Posts link to their authors, replies, quotes: of a post-like region the
@@ -434,9 +431,8 @@ class ForumSpider(scrapy.Spider):
         allowed = set()
         for path in order:
             allowed.add(path)
-            prefix = f"{region.key}|{slot_id(path, '')}"
-            slots = [s for k, s in self.policy.slots.items() if k.startswith(prefix)]
-            if not slots or any(self.policy.state(s) != "unwanted" for s in slots):
+            slot = self.policy.slots.get(f"{region.key}|{path}")
+            if slot is None or self.policy.state(slot) != "unwanted":
                 break
         return allowed
 
@@ -545,11 +541,6 @@ class ForumSpider(scrapy.Spider):
                 feed = Path(parts.path if parts.scheme == "file" else str(uri).split(":jsonlines")[0])
                 return feed.with_name(feed.name.split(".")[0] + ".forum-template.json")
         return None
-
-
-def slot_id(path: str, pattern: str) -> str:
-    """A link slot: the link's path inside its record and its URL shape (host left out)."""
-    return f"{path} {pattern.partition('/')[2]}"
 
 
 def _pager_current(a: Any) -> int | None:
