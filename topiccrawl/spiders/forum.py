@@ -258,7 +258,7 @@ class ForumSpider(scrapy.Spider):
             for el in root.xpath(xpath):
                 text = normalize_space(el.text_content())
                 if text:
-                    return text
+                    return _title_on_page(root, text) if el.tag == "title" else text
         return None
 
     # -- posts ---------------------------------------------------------------------
@@ -541,6 +541,20 @@ class ForumSpider(scrapy.Spider):
                 feed = Path(parts.path if parts.scheme == "file" else str(uri).split(":jsonlines")[0])
                 return feed.with_name(feed.name.split(".")[0] + ".forum-template.json")
         return None
+
+
+def _title_on_page(root: Any, title: str) -> str:
+    """A ``<title>`` is often "page heading - site name": the longest short text on the
+    page (a breadcrumb's last item, a bold heading) that the title starts with, followed
+    by a separator, is the page's own heading."""
+    best = ""
+    for el in root.iter():
+        if not isinstance(el.tag, str) or el.tag in {"title", "script", "style"} or len(el) > 2:
+            continue
+        text = normalize_space(el.text_content())
+        if len(best) < len(text) < len(title) and title.startswith(text) and not title[len(text)].isalnum():
+            best = text
+    return best or title
 
 
 def _pager_current(a: Any) -> int | None:
