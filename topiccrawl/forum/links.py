@@ -139,29 +139,31 @@ def page_flip(current: str, link: str, anchor: str) -> PageFlip | None:  # noqa:
     return None
 
 
-def _query_flip(current: str, link: str) -> tuple[str, int, bool] | None:
+def _query_flip(current: str, link: str) -> tuple[str, int, bool] | None:  # noqa: PLR0911 - one return per case
     """Compare queries as parameter sets, not text (their order means nothing): a flip
-    changes one numeric parameter or adds one, and leaves the others alone. Returns the
-    sequence key (the query with that value as "{}"), the value, and whether it was added."""
+    changes, adds or drops one numeric parameter; the others stay, except that up to two
+    non-numeric ones may come or go with it (``&order=desc`` added beside ``&page=2``,
+    dropped again on the way back to page 1). Returns the sequence key (the fuller query
+    with the page value as "{}"), the value (1 when dropped), and whether it was added."""
     a = parse_qsl(current, keep_blank_values=True)
     b = parse_qsl(link, keep_blank_values=True)
     da, db = dict(a), dict(b)
     if len(da) != len(a) or len(db) != len(b):
         return None
-    removed = set(da) - set(db)
-    if removed:
-        # Back to the first page, which has no page parameter: the one numeric
-        # parameter of the current URL dropped, nothing else changed.
-        (name,) = removed if len(removed) == 1 else (None,)
-        if name is None or not da[name].isdigit() or any(da[k] != v for k, v in b):
+    numeric = [
+        k for k in dict.fromkeys([*da, *db]) if da.get(k) != db.get(k) and (da.get(k) or db.get(k) or "").isdigit()
+    ]
+    others = [k for k in dict.fromkeys([*da, *db]) if da.get(k) != db.get(k) and k not in numeric]
+    if len(numeric) != 1 or len(others) > 2 or any(k in da and k in db for k in others):
+        return None  # a changed non-numeric value (sort=title) is another view, not a page
+    name = numeric[0]
+    if (name in da and not da[name].isdigit()) or (name in db and not db[name].isdigit()):
+        return None
+    if name not in db:  # back to the first page, which has no page parameter
+        if any(k in db for k in others):
             return None
-        key = "&".join(f"{k}={{}}" if k == name else f"{k}={v}" for k, v in a)
-        return key, 1, False
-    changed = [k for k, v in b if da.get(k) != v]
-    if len(changed) != 1 or not db[changed[0]].isdigit():
-        return None
-    name = changed[0]
-    if name in da and not da[name].isdigit():
-        return None
+        return "&".join(f"{k}={{}}" if k == name else f"{k}={v}" for k, v in a), 1, False
+    if (name in da and others) or any(k in da for k in others):
+        return None  # dropping a parameter (goto=newpost) while paging: another view's pager
     key = "&".join(f"{k}={{}}" if k == name else f"{k}={v}" for k, v in b)
     return key, int(db[name]), name not in da
