@@ -38,6 +38,7 @@ from topiccrawl.forum.posts import AssembledPost, PostFields, ThreadAssembler, e
 from topiccrawl.forum.regions import Region, TemplateBook, parse_html
 from topiccrawl.forum.sitetemplate import SiteTemplate, SiteTemplateError, from_state
 from topiccrawl.items import ForumPost
+from topiccrawl.middlewares.forumredirect import RedirectUnwanted
 from topiccrawl.textutil import normalize_space, utc_now_iso
 
 logger = logging.getLogger(__name__)
@@ -471,8 +472,22 @@ class ForumSpider(scrapy.Spider):
         if request is None:
             return
         info = request.meta.get("forum", {})
+        if isinstance(failure.value, RedirectUnwanted):
+            self._inc("skipped/redirect-unwanted")
+            yield from self._learn(info, "unwanted", "other", "redirect-unwanted")
+            return
         self._inc("fetch_failed")
         yield from self._learn(info, "unwanted", "error", "error")
+
+    def redirect_unwanted(self, url: str) -> str | None:
+        """Why a redirect to ``url`` is not worth following (a redirect is a link: its
+        target is judged by what the crawl knows of its URL pattern), or None."""
+        url = canonicalize(url)
+        if self.policy.pattern_state(url_pattern(url)) == "unwanted":
+            return "of an unwanted URL pattern"
+        if url in self.requested:
+            return "already fetched"
+        return None
 
     # -- end of crawl ------------------------------------------------------------------
     def _idle(self) -> None:
