@@ -209,3 +209,6 @@ TOPICCRAWL_TOPIC_DICTIONARY_OUT = None  # where to save the final dictionary (de
 TOPICCRAWL_FORUM_TEMPLATE_DIR = None
 # Sample fetches per link slot / URL pattern before a slot is followed or dropped.
 TOPICCRAWL_FORUM_SAMPLES = 2
+# Redirected requests of `scrapy crawl forum` whose target is known unwanted are dropped
+# before they are fetched (other spiders are untouched); after RedirectMiddleware (600).
+DOWNLOADER_MIDDLEWARES["topiccrawl.middlewares.forumredirect.ForumRedirectFilterMiddleware"] = 590

@@ -58,3 +58,22 @@ def test_any_page_number_change_is_a_flip(tid: int, a: int, b: int) -> None:
     assert (flip is None) == (a == b)
     if flip is not None:
         assert flip.value == b
+
+
+def test_queries_are_compared_as_parameter_sets() -> None:
+    # Canonical URLs sort the query: parameter order means nothing.
+    assert canonicalize("http://f.test/s.php?t=5&page=2") == canonicalize("http://f.test/s.php?page=2&t=5")
+    first, second = "http://f.test/s.php?t=5", canonicalize("http://f.test/s.php?t=5&page=2")
+    to_two = page_flip(first, second, "2")
+    assert to_two is not None and to_two.value == 2 and to_two.inserted
+    back = page_flip(second, first, "1")  # page 1 has no page parameter
+    assert back is not None and back.value == 1 and back.key == to_two.key
+    # A board's pager adds a constant parameter beside the page number.
+    board = "http://f.test/f.php?f=2"
+    p2, p3 = canonicalize(board + "&order=desc&page=2"), canonicalize(board + "&order=desc&page=3")
+    a, b = page_flip(board, p2, "2"), page_flip(p2, p3, "3")
+    assert a is not None and b is not None and a.key == b.key
+    assert page_flip(p2, canonicalize(board + "&order=asc&page=3"), "3") is None  # another sort order
+    # A 'go to last post' view's pager drops its goto parameter: not this URL's sequence.
+    assert page_flip("http://f.test/s.php?goto=newpost&t=5", second, "2") is None
+    assert flip_text("最后一页 »") == "last"

@@ -16,12 +16,30 @@ from topiccrawl.forum.sitetemplate import SiteTemplate, SiteTemplateError, from_
 def test_a_slot_is_sampled_then_parked_then_released_when_wanted() -> None:
     policy = CrawlPolicy(samples=2)
     title = policy.slot("T", "0:th/a", "a long thread title")
-    decisions = [policy.decide(title, f"p{i}").action for i in range(4)]
+    decisions = [policy.decide(title, "t=\\d").action for i in range(4)]
     assert decisions == ["explore", "explore", "park", "park"]
-    title.parked += [("u3", {}), ("u4", {})]
-    released = policy.record(title.key, "p0", outcome="wanted", page_type="3", why="thread")
-    assert released == [("u3", {}), ("u4", {})]
-    assert policy.decide(title, "p9").action == "follow"
+    title.parked += [("u3", {"pattern": "t=\\d"}), ("u4", {"pattern": "t=\\d"})]
+    released = policy.record(title.key, "t=\\d", outcome="wanted", page_type="3", why="thread")
+    assert released == [("u3", {"pattern": "t=\\d"}), ("u4", {"pattern": "t=\\d"})]
+    assert policy.decide(title, "t=\\d").action == "follow"
+
+
+def test_a_wanted_slot_vouches_only_for_the_url_patterns_it_led_to_wanted_pages() -> None:
+    # One record position holding two kinds of link: the thread title and the last
+    # poster's profile (same path in different cells).
+    policy = CrawlPolicy(samples=2)
+    cell = policy.slot("T", "0:td/div/a", "a long thread title")
+    assert policy.decide(cell, "thread?t=\\d").action == "explore"
+    assert policy.decide(cell, "member?find=*&t=\\d").action == "explore"
+    cell.parked += [("t2", {"pattern": "thread?t=\\d"}), ("m2", {"pattern": "member?find=*&t=\\d"})]
+    released = policy.record(cell.key, "thread?t=\\d", outcome="wanted", page_type="3", why="thread")
+    assert released == [("t2", {"pattern": "thread?t=\\d"})]  # the profile link waits
+    assert policy.decide(cell, "thread?t=\\d").action == "follow"
+    assert policy.decide(cell, "member?find=*&t=\\d").action == "explore"  # its own second sample
+    for _ in range(2):
+        policy.record(cell.key, "member?find=*&t=\\d", outcome="unwanted", page_type="4", why="other")
+    assert policy.decide(cell, "member?find=*&t=\\d").action == "skip"
+    assert cell.parked == []  # dropped once its pattern proved unwanted
 
 
 def test_unwanted_patterns_are_skipped_anywhere_before_fetching() -> None:

@@ -1,7 +1,9 @@
 """URLs of forum links: canonical form, URL patterns, and page-flipping detection.
 
-* :func:`canonicalize` drops fragments and session-id parameters, so one page is
-  one URL (session ids are recognised by name, or by a long hex value).
+* :func:`canonicalize` drops fragments and session-id parameters and sorts the
+  query (parameter order carries no meaning, and servers, proxies and middlewares
+  reorder it), so one page is one URL (session ids are recognised by name, or by a
+  long hex value).
 * :func:`url_pattern` is a URL's *shape*: digits masked, query keys sorted, other
   values masked; once a pattern is known to lead to a page type, new links are
   classified by pattern before fetching (the idea behind iRobot and FoCUS).
@@ -43,6 +45,7 @@ NEXT_WORDS = frozenset(
         "»»",
     ]
 )
+_ARROWS = "«»‹›<>|←→"
 LAST_WORDS = frozenset(["末页", "尾页", "最后一页", "last", "last»", "»|", "..."])
 
 
@@ -51,9 +54,12 @@ def _is_session(name: str, value: str) -> bool:
 
 
 def canonicalize(url: str) -> str:
-    """The URL without fragment and session-id parameters; query order kept."""
+    """The URL without fragment and session-id parameters, its query sorted by key."""
     parts = urlsplit(url)
-    query = [(k, v) for k, v in parse_qsl(parts.query, keep_blank_values=True) if not _is_session(k, v)]
+    query = sorted(
+        ((k, v) for k, v in parse_qsl(parts.query, keep_blank_values=True) if not _is_session(k, v)),
+        key=lambda kv: kv[0],
+    )
     path = parts.path.split(";jsessionid=", 1)[0]
     return urlunsplit((parts.scheme, parts.netloc.lower(), path or "/", urlencode(query, safe="/:"), ""))
 
@@ -84,7 +90,13 @@ def _tokens(url: str) -> list[str]:
 
 def flip_text(text: str) -> int | str | None:
     """A page number (int), "next"/"last", or None when the anchor is not pager-like."""
+    # Pager words come decorated with arrows ("最后一页 »", "« 上一页", "next >"): strip them.
     t = text.strip().lower().replace(" ", "")
+    bare = t.strip(_ARROWS)
+    if bare and bare != t:
+        value = flip_text(bare)
+        if value is not None:
+            return value
     m = _NUMBER_TEXT.fullmatch(t)
     if m:
         return int(m.group(1))
@@ -95,13 +107,18 @@ def flip_text(text: str) -> int | str | None:
     return None
 
 
-def page_flip(current: str, link: str, anchor: str) -> PageFlip | None:
+def page_flip(current: str, link: str, anchor: str) -> PageFlip | None:  # noqa: PLR0911 - one return per case
     """A :class:`PageFlip` when ``link`` flips the pages of ``current`` (both canonical)."""
     if flip_text(anchor) is None:
         return None
     cur, new = urlsplit(current), urlsplit(link)
     if cur.netloc != new.netloc or current == link:
         return None
+    if cur.path == new.path and cur.query != new.query:
+        flip = _query_flip(cur.query, new.query)
+        if flip is not None:
+            key, value, inserted = flip
+            return PageFlip(urlunsplit(("", "", new.path, key, "")), value, inserted)
     a, b = _tokens(current), _tokens(link)
     ops = [op for op in SequenceMatcher(a=a, b=b, autojunk=False).get_opcodes() if op[0] != "equal"]
     if len(ops) != 1:
@@ -120,3 +137,33 @@ def page_flip(current: str, link: str, anchor: str) -> PageFlip | None:
             key = "".join(b[:idx]) + "{}" + "".join(b[idx + 1 :])
             return PageFlip(key, int(b[idx]), inserted=True)
     return None
+
+
+def _query_flip(current: str, link: str) -> tuple[str, int, bool] | None:  # noqa: PLR0911 - one return per case
+    """Compare queries as parameter sets, not text (their order means nothing): a flip
+    changes, adds or drops one numeric parameter; the others stay, except that up to two
+    non-numeric ones may come or go with it (``&order=desc`` added beside ``&page=2``,
+    dropped again on the way back to page 1). Returns the sequence key (the fuller query
+    with the page value as "{}"), the value (1 when dropped), and whether it was added."""
+    a = parse_qsl(current, keep_blank_values=True)
+    b = parse_qsl(link, keep_blank_values=True)
+    da, db = dict(a), dict(b)
+    if len(da) != len(a) or len(db) != len(b):
+        return None
+    numeric = [
+        k for k in dict.fromkeys([*da, *db]) if da.get(k) != db.get(k) and (da.get(k) or db.get(k) or "").isdigit()
+    ]
+    others = [k for k in dict.fromkeys([*da, *db]) if da.get(k) != db.get(k) and k not in numeric]
+    if len(numeric) != 1 or len(others) > 2 or any(k in da and k in db for k in others):
+        return None  # a changed non-numeric value (sort=title) is another view, not a page
+    name = numeric[0]
+    if (name in da and not da[name].isdigit()) or (name in db and not db[name].isdigit()):
+        return None
+    if name not in db:  # back to the first page, which has no page parameter
+        if any(k in db for k in others):
+            return None
+        return "&".join(f"{k}={{}}" if k == name else f"{k}={v}" for k, v in a), 1, False
+    if (name in da and others) or any(k in da for k in others):
+        return None  # dropping a parameter (goto=newpost) while paging: another view's pager
+    key = "&".join(f"{k}={{}}" if k == name else f"{k}={v}" for k, v in b)
+    return key, int(db[name]), name not in da

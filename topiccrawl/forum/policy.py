@@ -22,6 +22,7 @@ wanted pages is followed even from a slot still being explored.
 from __future__ import annotations
 
 from collections import Counter, defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -38,6 +39,10 @@ class Slot:
     sent: int = 0
     outcomes: Counter[str] = field(default_factory=Counter)  # "wanted:<type>" / "unwanted:<why>"
     parked: list[Any] = field(default_factory=list)
+    # URL patterns that led to wanted pages from this slot: one position in a record can
+    # hold links of different kinds (the last poster's profile beside the 'last post'
+    # link), and a wanted slot vouches only for the kinds it was seen to lead to.
+    wanted_patterns: set[str] = field(default_factory=set)
     fixed: str | None = None  # "follow"/"skip" from a site template
 
 
@@ -112,14 +117,15 @@ class CrawlPolicy:
         if self.default_skip and not s.fixed:
             return Decision("skip", "not-in-template")
         state = self.state(s)
-        if state == "wanted":
+        if state == "wanted" and (pattern in s.wanted_patterns or s.fixed or pstate == "wanted"):
             return Decision("follow", "slot-wanted")
         if state == "unwanted":
             return Decision("skip", "slot-unwanted")
         if pstate == "wanted":
             return Decision("follow", "pattern-wanted")
-        # A pattern already sampled elsewhere waits for that answer.
-        if s.sent < self.samples and self.sampled[pattern] < self.samples:
+        # A pattern already sampled elsewhere waits for that answer. In a wanted slot, a
+        # link of another shape is sampled by its pattern alone.
+        if (state == "wanted" or s.sent < self.samples) and self.sampled[pattern] < self.samples:
             s.sent += 1
             self.sampled[pattern] += 1
             return Decision("explore", "slot-sample")
@@ -134,29 +140,41 @@ class CrawlPolicy:
         s = self.slots[slot_key]
         if outcome == "wanted":
             s.outcomes[f"wanted:{page_type}"] += 1
+            s.wanted_patterns.add(pattern)
         else:
             s.outcomes[f"unwanted:{why}"] += 1
         return self.release()
 
     def release(self) -> list[Any]:
         """Parked links of slots now wanted (links of unwanted slots stay parked: a page
-        re-examined later, once a template is known, may still turn a slot wanted)."""
+        re-examined later, once a template is known, may still turn a slot wanted).
+        Only links of the URL patterns the slot led to wanted pages are released; those
+        whose pattern proved unwanted are dropped."""
         released = []
         for other in self.slots.values():
             if other.parked and self.state(other) == "wanted":
-                released.extend(other.parked)
-                other.parked.clear()
+                go, stay = [], []
+                for p in other.parked:
+                    pattern = p[1].get("pattern", "")
+                    vouched = other.fixed or pattern in other.wanted_patterns or self.pattern_state(pattern) == "wanted"
+                    if vouched:
+                        go.append(p)
+                    elif self.pattern_state(pattern) != "unwanted":
+                        stay.append(p)  # another kind of link: waits for its pattern's samples
+                released.extend(go)
+                other.parked[:] = stay
         return released
 
-    def next_samples(self) -> list[Any]:
-        """When the crawl runs dry: one more sample from each slot still open whose links
+    def next_samples(self, done: Callable[[str], bool] = lambda url: False) -> list[Any]:
+        """When the crawl runs dry: one more sample from each slot not unwanted whose links
         have a pattern not yet sampled enough (its earlier samples may have been filtered)."""
         out = []
         for s in self.slots.values():
-            if not s.parked or self.state(s) != "open":
-                continue
-            # Links whose pattern is known to lead nowhere are not samples worth taking.
-            s.parked = [p for p in s.parked if self.pattern_state(p[1]["pattern"]) != "unwanted"]
+            if not s.parked or self.state(s) == "unwanted" or s.fixed or self.default_skip:
+                continue  # a site template's decisions are final: no sampling
+            # Links whose pattern is known to lead nowhere, or fetched meanwhile, are not
+            # samples worth taking.
+            s.parked = [p for p in s.parked if self.pattern_state(p[1]["pattern"]) != "unwanted" and not done(p[0])]
             # A pattern sampled enough elsewhere has had its say.
             fresh = [p for p in s.parked if self.sampled[p[1]["pattern"]] < self.samples]
             if not fresh:

@@ -32,6 +32,9 @@ TIME_RE = re.compile(
     r"|(?:(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)\w*\s+\w{3}\s+\d{1,2},\s+\d{4}\s+\d{1,2}:\d{2}(?:\s*[ap]m)?)",
     re.IGNORECASE,
 )
+# vBulletin, phpBB and most bulletin boards print a signature under a line of underscores
+# (Usenet's "-- " habit): what follows it is the poster's signature, not the post.
+_SIGNATURE = re.compile(r"(?:^|\s)_{10,}(?:\s|$)")
 _DIGITS = re.compile(r"\d")
 _NUMERIC = re.compile(r"[\d#\s.,:/()-]*")
 _SKIP_TEXT = frozenset({"script", "style", "noscript"})
@@ -146,19 +149,43 @@ def _post_id(record: Record) -> str | None:
 
 def extract_posts(region: Region, fields: PostFields) -> list[PostRecord]:
     out = []
-    for rec in region.records:
+    # Posts are dated (even deleted ones keep their header): where most records carry a
+    # date-time, one without is an ad or a notice styled like a post, not a post.
+    dated = [bool(TIME_RE.search(" ".join(element_text(e) for e in rec.elements))) for rec in region.records]
+    most_dated = len(dated) >= 2 and sum(dated) * 2 >= len(dated)
+    for rec, has_date in zip(region.records, dated, strict=True):
+        if most_dated and not has_date:
+            continue
         paths = _paths(rec)
         path = fields.content
         while path and path not in paths:
             path = path.rsplit("/", 1)[0] if "/" in path else ""
-        text = " ".join(element_text(e) for e in paths[path]) if path else element_text(rec.elements[0])
+        # Without the text field itself (a deleted post, a moderator's note), the nearest
+        # enclosing field also holds the header and author: keep its main text.
+        elements = paths[path] if path else list(rec.elements)
+        text = " ".join(element_text(e) for e in elements) if path == fields.content else _main_text(elements)
         author = None
         if fields.author and fields.author in paths:
             author = element_text(paths[fields.author][0]) or None
         full = " ".join(element_text(e) for e in rec.elements)
         m = TIME_RE.search(full.replace(text, " ") if text else full)
-        out.append(PostRecord(_post_id(rec), author, m.group(0) if m else None, normalize_space(text)))
+        text = _SIGNATURE.split(normalize_space(text), 1)[0].strip()
+        out.append(PostRecord(_post_id(rec), author, m.group(0) if m else None, text))
     return out
+
+
+def _main_text(elements: list[lxml_html.HtmlElement]) -> str:
+    """The text of the deepest element holding more than half the text of ``elements``."""
+    total = " ".join(element_text(e) for e in elements)
+    best = total
+    for root in elements:
+        for el in root.iter():
+            if not isinstance(el.tag, str):
+                continue
+            text = element_text(el)
+            if len(text) * 2 > len(total) and len(text) <= len(best):
+                best = text
+    return best
 
 
 @dataclass

@@ -38,6 +38,7 @@ from topiccrawl.forum.posts import AssembledPost, PostFields, ThreadAssembler, e
 from topiccrawl.forum.regions import Region, TemplateBook, parse_html
 from topiccrawl.forum.sitetemplate import SiteTemplate, SiteTemplateError, from_state
 from topiccrawl.items import ForumPost
+from topiccrawl.middlewares.forumredirect import RedirectUnwanted
 from topiccrawl.textutil import normalize_space, utc_now_iso
 
 logger = logging.getLogger(__name__)
@@ -86,6 +87,9 @@ class ForumSpider(scrapy.Spider):
             site.apply(self.policy)
         self.assembler = ThreadAssembler()
         self.requested: set[str] = set()
+        # A parked link does not claim its URL: the same URL may turn up later in a slot
+        # that is wanted (a thread linked from a box of recent threads and from its board).
+        self.parked: set[tuple[str, str]] = set()  # (slot key, URL)
         self.fingerprints: set[str] = set()
         self.first_page_keys: set[str] = set()
         self.recheck: list[tuple[str, str, dict[str, Any]]] = []
@@ -231,6 +235,9 @@ class ForumSpider(scrapy.Spider):
             return
         released = self.policy.record(info.get("slot"), info["pattern"], outcome=outcome, page_type=page_type, why=why)
         for url, meta in released:
+            if url in self.requested:
+                continue
+            self.requested.add(url)
             self._inc("links/released")
             yield self._request(url, meta, priority=5)
 
@@ -252,7 +259,7 @@ class ForumSpider(scrapy.Spider):
             for el in root.xpath(xpath):
                 text = normalize_space(el.text_content())
                 if text:
-                    return text
+                    return _title_on_page(root, text) if el.tag == "title" else text
         return None
 
     # -- posts ---------------------------------------------------------------------
@@ -263,6 +270,7 @@ class ForumSpider(scrapy.Spider):
         inside = {id(el) for el in inside_nodes}
         out = Flips()
         foreign_parents: Counter[int] = Counter()
+        keep: list[Any] = []  # ancestors counted above, kept alive so their ids stay unique
         for a in root.iter("a"):
             href = a.get("href")
             if not href:
@@ -282,8 +290,16 @@ class ForumSpider(scrapy.Spider):
                     if out.current is None:
                         out.current = _pager_current(a)
             elif isinstance(value, int) and id(a) not in inside and urlsplit(target).netloc == urlsplit(url).netloc:
-                foreign_parents[id(a.getparent())] += 1
-        # A pager (two or more numbered links side by side) that flips another URL: this
+                # Pagers wrap each number in its own cell or item: count the link for its
+                # parent and the two ancestors above it.
+                el = a.getparent()
+                for _ in range(3):
+                    if el is None:
+                        break
+                    keep.append(el)
+                    foreign_parents[id(el)] += 1
+                    el = el.getparent()
+        # A pager (two or more numbered links close together) that flips another URL: this
         # page is a view of a paged sequence under a URL of its own (e.g. 'last post').
         out.foreign = any(c >= 2 for c in foreign_parents.values())
         return out
@@ -422,14 +438,14 @@ class ForumSpider(scrapy.Spider):
         return allowed
 
     def _park(self, url: str, meta: dict[str, Any], slot: Any) -> None:
-        if url in self.requested or urlsplit(url).netloc.lower() not in self.hosts:
+        if url in self.requested or (slot.key, url) in self.parked or urlsplit(url).netloc.lower() not in self.hosts:
             return
         if self.policy.state(slot) == "wanted":
             return  # a wanted slot's links are followed by _maybe on the next page
         if self.policy.pattern_state(meta["pattern"]) == "unwanted" or self.policy.state(slot) == "unwanted":
             self._inc("skipped/post_region_link")
             return
-        self.requested.add(url)
+        self.parked.add((slot.key, url))
         slot.parked.append((url, meta))
         self._inc("parked/post_region_link")
 
@@ -443,8 +459,9 @@ class ForumSpider(scrapy.Spider):
             self._inc(f"skipped/{decision.reason}")
             return
         if decision.action == "park":
-            self.requested.add(url)
-            slot.parked.append((url, meta))
+            if (slot.key, url) not in self.parked:
+                self.parked.add((slot.key, url))
+                slot.parked.append((url, meta))
             return
         self.requested.add(url)
         self._inc(f"links/{decision.reason}")
@@ -455,15 +472,30 @@ class ForumSpider(scrapy.Spider):
         if request is None:
             return
         info = request.meta.get("forum", {})
+        if isinstance(failure.value, RedirectUnwanted):
+            self._inc("skipped/redirect-unwanted")
+            yield from self._learn(info, "unwanted", "other", "redirect-unwanted")
+            return
         self._inc("fetch_failed")
         yield from self._learn(info, "unwanted", "error", "error")
+
+    def redirect_unwanted(self, url: str) -> str | None:
+        """Why a redirect to ``url`` is not worth following (a redirect is a link: its
+        target is judged by what the crawl knows of its URL pattern), or None."""
+        url = canonicalize(url)
+        if self.policy.pattern_state(url_pattern(url)) == "unwanted":
+            return "of an unwanted URL pattern"
+        if url in self.requested:
+            return "already fetched"
+        return None
 
     # -- end of crawl ------------------------------------------------------------------
     def _idle(self) -> None:
         engine = self.crawler.engine
         assert engine is not None
         scheduled = False
-        for url, meta in self.policy.next_samples():
+        for url, meta in self.policy.next_samples(done=self.requested.__contains__):
+            self.requested.add(url)
             self._inc("links/slot-sample")
             engine.crawl(self._request(url, meta, priority=3))
             scheduled = True
@@ -524,6 +556,20 @@ class ForumSpider(scrapy.Spider):
                 feed = Path(parts.path if parts.scheme == "file" else str(uri).split(":jsonlines")[0])
                 return feed.with_name(feed.name.split(".")[0] + ".forum-template.json")
         return None
+
+
+def _title_on_page(root: Any, title: str) -> str:
+    """A ``<title>`` is often "page heading - site name": the longest short text on the
+    page (a breadcrumb's last item, a bold heading) that the title starts with, followed
+    by a separator, is the page's own heading."""
+    best = ""
+    for el in root.iter():
+        if not isinstance(el.tag, str) or el.tag in {"title", "script", "style"} or len(el) > 2:
+            continue
+        text = normalize_space(el.text_content())
+        if len(best) < len(text) < len(title) and title.startswith(text) and not title[len(text)].isalnum():
+            best = text
+    return best or title
 
 
 def _pager_current(a: Any) -> int | None:
