@@ -62,6 +62,9 @@ DOWNLOADER_MIDDLEWARES = {
     "topiccrawl.middlewares.robots.RobotsPolicyMiddleware": 100,
     # Fixes charsets that are missing from the header, declared late in the page, or wrong.
     "topiccrawl.middlewares.encoding.CharsetMiddleware": 560,
+    # Redirects of `scrapy crawl forum` to targets known unwanted are dropped before they
+    # are fetched (other spiders are untouched); after RedirectMiddleware (600).
+    "topiccrawl.middlewares.forumredirect.ForumRedirectFilterMiddleware": 590,
     # Cookie challenges and redirects to other schemes; between RedirectMiddleware (600)
     # and CookiesMiddleware (700).
     "topiccrawl.middlewares.redirects.RedirectGuardMiddleware": 650,
@@ -209,6 +212,3 @@ TOPICCRAWL_TOPIC_DICTIONARY_OUT = None  # where to save the final dictionary (de
 TOPICCRAWL_FORUM_TEMPLATE_DIR = None
 # Sample fetches per link slot / URL pattern before a slot is followed or dropped.
 TOPICCRAWL_FORUM_SAMPLES = 2
-# Redirected requests of `scrapy crawl forum` whose target is known unwanted are dropped
-# before they are fetched (other spiders are untouched); after RedirectMiddleware (600).
-DOWNLOADER_MIDDLEWARES["topiccrawl.middlewares.forumredirect.ForumRedirectFilterMiddleware"] = 590
