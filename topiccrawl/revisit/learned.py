@@ -47,7 +47,7 @@ class LearnedScheduler:
         min_interval: float = 30.0,
         max_interval: float = 7 * 86400.0,
         prior_interval: float = 3600.0,
-        history: int = 8,
+        history: int = 32,
         forget: float = 0.98,
     ) -> None:
         if not 0 <= min_interval <= max_interval:

@@ -37,9 +37,9 @@ PRIOR_WEIGHT = 2.0
 # Intervals with a coefficient of variation below CV_PERIODIC are treated as a
 # clock, above CV_POISSON as memoryless, in between as a blend; a clock-like
 # page keeps MIN_EXP_WEIGHT of memoryless polling as insurance.
-CV_PERIODIC = 0.15
-CV_POISSON = 0.5
-MIN_EXP_WEIGHT = 0.02
+CV_PERIODIC = 0.3
+CV_POISSON = 0.8
+MIN_EXP_WEIGHT = 0.005
 # intervals a page needs before its own dispersion alone decides its regime
 DECIDED_INTERVALS = 4
 
