@@ -116,7 +116,8 @@ class LearnedScheduler:
         if tag is not None and tag > self.vtime:
             self._advance(fetch_time, tag)
         queue.fetched(key, fetch_time)
-        self._learn_young(page, fetch_time, changed)
+        if not page.intervals:  # cheap test first: most fetches are of pages with a history
+            self._learn_young(page, fetch_time, changed)
         if changed:
             before = page.regime
             page.record(
@@ -128,7 +129,7 @@ class LearnedScheduler:
         else:
             page.record(fetch_time, changed, self.history, self.forget, 0.5)  # prior unused
         scale = self._scale
-        since = page.young_since()
+        since = None if page.intervals else page.young_since()
         if since is None:
             wait = page.wait_for(fetch_time, scale * scale, self.prior_interval)
         else:

@@ -30,10 +30,11 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-# Spread assumed for a periodic page's intervals before they are measured (as a
-# fraction of the mean), and its weight in intervals.
+# Spread assumed for a periodic page's intervals (as a fraction of the mean) when
+# no population prior is given, and the weight of the prior spread, in intervals
+# (a page's own spread takes over once it has several times that many).
 PRIOR_CV = 0.05
-PRIOR_WEIGHT = 2.0
+PRIOR_WEIGHT = 5.0
 # Intervals with a coefficient of variation below CV_PERIODIC are treated as a
 # clock, above CV_POISSON as memoryless, in between as a blend; a clock-like
 # page keeps MIN_EXP_WEIGHT of memoryless polling as insurance.
