@@ -65,10 +65,10 @@ class AgeHazard:
     def event(self, age: float) -> None:
         self.events[_bin(age)] += 1.0
 
-    def rate(self, age: float, prior_rate: float) -> float:
-        """Hazard at ``age``; ``prior_rate`` (the page's own guess) weighs half a change."""
+    def rate(self, age: float, prior_rate: float, weight: float = 0.5) -> float:
+        """Hazard at ``age``; ``prior_rate`` weighs ``weight`` changes."""
         b = _bin(age)
-        return (self.events[b] + 0.5) / (self.exposure[b] + 0.5 / prior_rate)
+        return (self.events[b] + weight) / (self.exposure[b] + weight / prior_rate)
 
     def to_dict(self) -> dict[str, list[float]]:
         return {"events": list(self.events), "exposure": list(self.exposure)}
@@ -79,3 +79,46 @@ class AgeHazard:
             if isinstance(ev, list) and isinstance(ex, list) and len(ev) == len(ex) == BINS:
                 self.events = [float(x) for x in ev]
                 self.exposure = [float(x) for x in ex]
+
+
+# Strata of pages seen to change once, by how long their first change took
+# (log-spaced by STRATUM_GROWTH from AGE0): a page slow to change at first is
+# likely slow again, whatever the model.
+STRATUM_GROWTH = 4.0
+STRATA = 12
+# changes' worth of weight the pooled hazard has in a stratum's estimate
+STRATUM_PRIOR = 2.0
+
+
+class YoungHazards:
+    """Population hazards of pages never seen to change, and of pages seen to change
+    once (pooled, and by stratum of the age at their first change)."""
+
+    __slots__ = ("never", "once", "strata")
+
+    def __init__(self) -> None:
+        self.never = AgeHazard()
+        self.once = AgeHazard()
+        self.strata = [AgeHazard() for _ in range(STRATA)]
+
+    @staticmethod
+    def stratum(first_age: float) -> int:
+        if first_age <= AGE0:
+            return 0
+        s = int(math.log(first_age / AGE0) / math.log(STRATUM_GROWTH)) + 1
+        return s if s < STRATA else STRATA - 1
+
+    def observe(self, first_age: float | None, start: float, end: float, changed: bool) -> None:
+        """Watched from age ``start`` to ``end`` in the state (``first_age`` None: never
+        changed; else the age of the first change); ``changed``: a change at ``end``."""
+        hazards = (self.never,) if first_age is None else (self.once, self.strata[self.stratum(first_age)])
+        for hazard in hazards:
+            hazard.expose(start, end)
+            if changed:
+                hazard.event(end)
+
+    def rate(self, first_age: float | None, age: float, own_rate: float) -> float:
+        if first_age is None:
+            return self.never.rate(age, own_rate)
+        pooled = self.once.rate(age, own_rate)
+        return self.strata[self.stratum(first_age)].rate(age, pooled, STRATUM_PRIOR)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import logging
 import math
 
-from topiccrawl.revisit.hazard import AgeHazard
+from topiccrawl.revisit.hazard import YoungHazards
 from topiccrawl.revisit.model import PageModel
 from topiccrawl.revisit.spread import SpreadPrior
 from topiccrawl.revisit.tagqueue import TagQueue
@@ -70,7 +70,7 @@ class LearnedScheduler:
         self._decay = 1.0 - 1.0 / 2000.0
         self._regimes = [0, 0]  # pages decided periodic, memoryless
         # population hazards of pages never seen to change, and seen to change once
-        self._young = (AgeHazard(), AgeHazard())
+        self._young = YoungHazards()
         self._spread = SpreadPrior()
 
     def __len__(self) -> int:
@@ -133,8 +133,9 @@ class LearnedScheduler:
         if since is None:
             wait = page.wait_for(fetch_time, scale * scale, self.prior_interval)
         else:
-            hazard = self._young[page.anchor is not None]
-            wait = _young_wait(hazard, fetch_time - since, scale * scale, page.lam(self.prior_interval))
+            wait = _young_wait(
+                self._young, page.first_age(), fetch_time - since, scale * scale, page.lam(self.prior_interval)
+            )
         if wait > self.max_interval:
             wait = self.max_interval
         elif wait < self.min_interval:
@@ -157,11 +158,8 @@ class LearnedScheduler:
         since = page.young_since()
         if last is None or since is None or fetch_time <= last:
             return
-        hazard = self._young[page.anchor is not None]
         end = 0.5 * (last + fetch_time) if changed else fetch_time
-        hazard.expose(last - since, end - since)
-        if changed:
-            hazard.event(end - since)
+        self._young.observe(page.first_age(), last - since, end - since, changed)
 
     def _advance(self, now: float, tag: float) -> None:
         """Move virtual time to ``tag`` and update the seconds-per-unit estimate."""
@@ -212,11 +210,11 @@ class LearnedScheduler:
             self._queue.push(key, self.vtime + wait / self._scale, earliest)
 
 
-def _young_wait(hazard: AgeHazard, age: float, theta: float, own_rate: float) -> float:
+def _young_wait(young: YoungHazards, first_age: float | None, age: float, theta: float, own_rate: float) -> float:
     """Seconds until the expected undetected wait reaches ``theta`` for a page whose
     change hazard is the population's at its age (averaged over the wait)."""
-    h = hazard.rate(age, own_rate)
+    h = young.rate(first_age, age, own_rate)
     d = math.sqrt(2.0 * theta / h)
-    h = 0.5 * (h + hazard.rate(age + d, own_rate))
+    h = 0.5 * (h + young.rate(first_age, age + d, own_rate))
     d = math.sqrt(2.0 * theta / h)
     return d if h * d < 0.5 else theta + 1.0 / h

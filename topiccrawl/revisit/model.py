@@ -168,6 +168,12 @@ class PageModel:
             return self.born
         return self.anchor if not self.intervals else None
 
+    def first_age(self) -> float | None:
+        """For a page seen to change once: how long after its first fetch (None otherwise)."""
+        if self.anchor is None or self.born is None or self.intervals:
+            return None
+        return max(0.0, self.anchor - self.born)
+
     @property
     def regime(self) -> int | None:
         """1 memoryless, 0 periodic, None while undecided (too few intervals)."""
