@@ -117,6 +117,24 @@ class YoungHazards:
             if changed:
                 hazard.event(end)
 
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "never": self.never.to_dict(),
+            "once": self.once.to_dict(),
+            "strata": [h.to_dict() for h in self.strata],
+        }
+
+    def load(self, data: object) -> None:
+        """Restore :meth:`to_dict` output; anything malformed is ignored (priors only)."""
+        if not isinstance(data, dict):
+            return
+        self.never.load(data.get("never"))
+        self.once.load(data.get("once"))
+        strata = data.get("strata")
+        if isinstance(strata, list) and len(strata) == STRATA:
+            for hazard, part in zip(self.strata, strata, strict=True):
+                hazard.load(part)
+
     def rate(self, first_age: float | None, age: float, own_rate: float) -> float:
         if first_age is None:
             return self.never.rate(age, own_rate)

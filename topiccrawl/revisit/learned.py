@@ -181,7 +181,7 @@ class LearnedScheduler:
             tag = self._queue.tag(key)
             entry["due_in"] = None if tag is None else (tag - self.vtime) * self._scale
             pages[key] = entry
-        return {"version": STATE_VERSION, "scale": self._scale, "pages": pages}
+        return {"version": STATE_VERSION, "scale": self._scale, "pages": pages, "young": self._young.to_dict()}
 
     def import_state(self, state: dict[str, object]) -> None:
         """Restore what :meth:`export_state` saved; keys already present are replaced.
@@ -203,11 +203,16 @@ class LearnedScheduler:
             if old is not None:
                 self._count_regime(old.regime, -1)
             page = self._pages[key] = PageModel.from_dict(data)
+            self._fit_spread(key, page)
             self._count_regime(page.regime, 1)
             due_in = data.get("due_in")
             wait = max(0.0, float(due_in)) if due_in is not None else 0.0
             earliest = -math.inf if page.last_fetch is None else page.last_fetch + self.min_interval
             self._queue.push(key, self.vtime + wait / self._scale, earliest)
+        self._young.load(state.get("young"))
+        # the population priors are complete only now: refit with them
+        for key in pages:
+            self._pages[key].refit(self.population_exp, self._spread.predict)
 
 
 def _young_wait(young: YoungHazards, first_age: float | None, age: float, theta: float, own_rate: float) -> float:
