@@ -23,13 +23,14 @@ def test_history_is_replayed_into_the_scheduler(tmp_path: Path) -> None:
         store.record_fetch(old, fetched_at=t, status=200, changed=False, baseline=True)
     spider = _spider(tmp_path)
     spider._sync(now=3500.0)
-    # The never-fetched watch is due now; the one fetched at 3000 s after an interval
-    # learned from its three unchanged fetches (a fresh add would be due at once).
+    # The never-fetched watch is due now.
     assert spider.scheduler.next_fetch(3500.0) == (str(new), 3500.0)
     assert spider._last_fetch == {str(old): 3000.0}
     spider.scheduler.remove(str(new))
-    key, when = spider.scheduler.next_fetch(3500.0)  # type: ignore[misc]
-    assert key == str(old) and when > 3500.0
+    # Replayed: not due before its last recorded fetch (3000 s) plus the minimum
+    # interval, where a fresh add would be due at once.
+    key, when = spider.scheduler.next_fetch(3010.0)  # type: ignore[misc]
+    assert key == str(old) and when == 3000.0 + spider.scheduler.min_interval > 3010.0
     store.remove(old)
     spider._sync(now=3600.0)
     assert spider.scheduler.next_fetch(3600.0) is None and spider._last_fetch == {}

@@ -5,7 +5,9 @@ from __future__ import annotations
 import logging
 import math
 
+from topiccrawl.revisit.hazard import YoungHazards
 from topiccrawl.revisit.model import PageModel
+from topiccrawl.revisit.spread import SpreadPrior
 from topiccrawl.revisit.tagqueue import TagQueue
 
 logger = logging.getLogger(__name__)
@@ -45,7 +47,7 @@ class LearnedScheduler:
         min_interval: float = 30.0,
         max_interval: float = 7 * 86400.0,
         prior_interval: float = 3600.0,
-        history: int = 8,
+        history: int = 32,
         forget: float = 0.98,
     ) -> None:
         if not 0 <= min_interval <= max_interval:
@@ -67,6 +69,9 @@ class LearnedScheduler:
         self._last_observe: float | None = None
         self._decay = 1.0 - 1.0 / 2000.0
         self._regimes = [0, 0]  # pages decided periodic, memoryless
+        # population hazards of pages never seen to change, and seen to change once
+        self._young = YoungHazards()
+        self._spread = SpreadPrior()
 
     def __len__(self) -> int:
         return len(self._pages)
@@ -85,6 +90,7 @@ class LearnedScheduler:
         page = self._pages.pop(key, None)
         if page is not None:
             self._count_regime(page.regime, -1)
+            self._spread.discard(key)
         self._queue.discard(key)
 
     def _count_regime(self, regime: int | None, delta: int) -> None:
@@ -110,20 +116,50 @@ class LearnedScheduler:
         if tag is not None and tag > self.vtime:
             self._advance(fetch_time, tag)
         queue.fetched(key, fetch_time)
+        if not page.intervals:  # cheap test first: most fetches are of pages with a history
+            self._learn_young(page, fetch_time, changed)
         if changed:
             before = page.regime
-            page.record(fetch_time, changed, self.history, self.forget, self.population_exp)
+            page.record(
+                fetch_time, changed, self.history, self.forget, self.population_exp, prior_spread=self._spread.predict
+            )
+            self._fit_spread(key, page)
             self._count_regime(before, -1)
             self._count_regime(page.regime, 1)
         else:
             page.record(fetch_time, changed, self.history, self.forget, 0.5)  # prior unused
         scale = self._scale
-        wait = page.wait_for(fetch_time, scale * scale, self.prior_interval)
+        since = None if page.intervals else page.young_since()
+        if since is None:
+            wait = page.wait_for(fetch_time, scale * scale, self.prior_interval)
+        else:
+            wait = _young_wait(
+                self._young, page.first_age(), fetch_time - since, scale * scale, page.lam(self.prior_interval)
+            )
         if wait > self.max_interval:
             wait = self.max_interval
         elif wait < self.min_interval:
             wait = self.min_interval
         queue.push(key, self.vtime + wait / scale, fetch_time + self.min_interval)
+
+    def _fit_spread(self, key: str, page: PageModel) -> None:
+        """Update ``key``'s contribution to the population's spread prior."""
+        xs = page.intervals
+        k = len(xs)
+        if k < 2:
+            return
+        mean = sum(xs) / k
+        spread = math.sqrt(sum((x - mean) ** 2 for x in xs) / (k - 1))
+        self._spread.update(key, mean, spread, k - 1.0)
+
+    def _learn_young(self, page: PageModel, fetch_time: float, changed: bool) -> None:
+        """Feed a fetch of a page with at most one change to its state's population hazard."""
+        last = page.last_fetch
+        since = page.young_since()
+        if last is None or since is None or fetch_time <= last:
+            return
+        end = 0.5 * (last + fetch_time) if changed else fetch_time
+        self._young.observe(page.first_age(), last - since, end - since, changed)
 
     def _advance(self, now: float, tag: float) -> None:
         """Move virtual time to ``tag`` and update the seconds-per-unit estimate."""
@@ -145,7 +181,7 @@ class LearnedScheduler:
             tag = self._queue.tag(key)
             entry["due_in"] = None if tag is None else (tag - self.vtime) * self._scale
             pages[key] = entry
-        return {"version": STATE_VERSION, "scale": self._scale, "pages": pages}
+        return {"version": STATE_VERSION, "scale": self._scale, "pages": pages, "young": self._young.to_dict()}
 
     def import_state(self, state: dict[str, object]) -> None:
         """Restore what :meth:`export_state` saved; keys already present are replaced.
@@ -167,8 +203,23 @@ class LearnedScheduler:
             if old is not None:
                 self._count_regime(old.regime, -1)
             page = self._pages[key] = PageModel.from_dict(data)
+            self._fit_spread(key, page)
             self._count_regime(page.regime, 1)
             due_in = data.get("due_in")
             wait = max(0.0, float(due_in)) if due_in is not None else 0.0
             earliest = -math.inf if page.last_fetch is None else page.last_fetch + self.min_interval
             self._queue.push(key, self.vtime + wait / self._scale, earliest)
+        self._young.load(state.get("young"))
+        # the population priors are complete only now: refit with them
+        for key in pages:
+            self._pages[key].refit(self.population_exp, self._spread.predict)
+
+
+def _young_wait(young: YoungHazards, first_age: float | None, age: float, theta: float, own_rate: float) -> float:
+    """Seconds until the expected undetected wait reaches ``theta`` for a page whose
+    change hazard is the population's at its age (averaged over the wait)."""
+    h = young.rate(first_age, age, own_rate)
+    d = math.sqrt(2.0 * theta / h)
+    h = 0.5 * (h + young.rate(first_age, age + d, own_rate))
+    d = math.sqrt(2.0 * theta / h)
+    return d if h * d < 0.5 else theta + 1.0 / h

@@ -27,18 +27,20 @@ scheduler measures it from its virtual clock (see LearnedScheduler).
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
-# Spread assumed for a periodic page's intervals before they are measured (as a
-# fraction of the mean), and its weight in intervals.
+# Spread assumed for a periodic page's intervals (as a fraction of the mean) when
+# no population prior is given, and the weight of the prior spread, in intervals
+# (a page's own spread takes over once it has several times that many).
 PRIOR_CV = 0.05
-PRIOR_WEIGHT = 0.5
+PRIOR_WEIGHT = 5.0
 # Intervals with a coefficient of variation below CV_PERIODIC are treated as a
 # clock, above CV_POISSON as memoryless, in between as a blend; a clock-like
 # page keeps MIN_EXP_WEIGHT of memoryless polling as insurance.
-CV_PERIODIC = 0.15
-CV_POISSON = 0.5
-MIN_EXP_WEIGHT = 0.02
+CV_PERIODIC = 0.3
+CV_POISSON = 0.8
+MIN_EXP_WEIGHT = 0.005
 # intervals a page needs before its own dispersion alone decides its regime
 DECIDED_INTERVALS = 4
 
@@ -83,6 +85,7 @@ class PageModel:
     """Learned change behaviour of one page (JSON-able through :meth:`to_dict`)."""
 
     last_fetch: float | None = None
+    born: float | None = None  # first fetch (the baseline)
     anchor: float | None = None  # midpoint of the last change bracket
     anchor_var: float = 0.0  # variance of the anchor (bracket width^2 / 12)
     intervals: list[float] = field(default_factory=list)
@@ -97,10 +100,21 @@ class PageModel:
         # a weak Gamma prior: half a pseudo-change per half a prior interval
         return (self.changes + 0.5) / (self.exposure + 0.5 * prior_interval)
 
-    def record(self, fetch_time: float, changed: bool, history: int, forget: float, population_exp: float) -> None:
-        """Fold one fetch outcome into the model (``population_exp``: see :meth:`refit`)."""
+    def record(
+        self,
+        fetch_time: float,
+        changed: bool,
+        history: int,
+        forget: float,
+        population_exp: float,
+        *,
+        prior_spread: Callable[[float], float] | None = None,
+    ) -> None:
+        """Fold one fetch outcome into the model (``population_exp``, ``prior_spread``: see :meth:`refit`)."""
         last = self.last_fetch
         self.last_fetch = fetch_time
+        if self.born is None:
+            self.born = fetch_time
         if last is None or fetch_time <= last:
             return  # the first fetch is the baseline: nothing to compare with
         self.exposure += fetch_time - last
@@ -115,9 +129,9 @@ class PageModel:
             del self.intervals[:-history]
         self.anchor = mid
         self.anchor_var = var
-        self.refit(population_exp)
+        self.refit(population_exp, prior_spread)
 
-    def refit(self, population_exp: float = 0.5) -> None:
+    def refit(self, population_exp: float = 0.5, prior_spread: Callable[[float], float] | None = None) -> None:
         """Periodic parameters and the weight of the memoryless part.
 
         ``population_exp`` is the share of memoryless pages among pages whose
@@ -132,10 +146,12 @@ class PageModel:
         mu = sum(xs) / k
         self.mu = max(mu, 1e-3)
         ss = sum((x - mu) ** 2 for x in xs)
-        # a weak prior (half an observation of spread prior_cv * mu) keeps one or
-        # two intervals from claiming a zero spread
-        var = (ss + PRIOR_WEIGHT * (PRIOR_CV * mu) ** 2) / (k - 1 + PRIOR_WEIGHT)
-        self.sigma = math.sqrt(var + 2.0 * self.anchor_var) + 1e-3
+        # a prior (PRIOR_WEIGHT intervals of the population's spread for this mean,
+        # see SpreadPrior) keeps one or two intervals from claiming a zero spread
+        prior = prior_spread(self.mu) if prior_spread is not None else PRIOR_CV * self.mu
+        var = (ss + PRIOR_WEIGHT * prior * prior) / (k - 1 + PRIOR_WEIGHT)
+        # predictive spread of the next interval: the mean is estimated from k intervals
+        self.sigma = math.sqrt(var * (1.0 + 1.0 / k) + 2.0 * self.anchor_var) + 1e-3
         if k == 1:
             w = population_exp  # one interval cannot tell a clock from chance
         else:
@@ -144,6 +160,19 @@ class PageModel:
             if k < DECIDED_INTERVALS:
                 w = 0.5 * (w + population_exp)
         self.w_exp = min(1.0, max(MIN_EXP_WEIGHT, w))
+
+    def young_since(self) -> float | None:
+        """Start of the state a page with at most one change is in (its first fetch
+        or its one change), or None once it has an interval of its own."""
+        if self.anchor is None:
+            return self.born
+        return self.anchor if not self.intervals else None
+
+    def first_age(self) -> float | None:
+        """For a page seen to change once: how long after its first fetch (None otherwise)."""
+        if self.anchor is None or self.born is None or self.intervals:
+            return None
+        return max(0.0, self.anchor - self.born)
 
     @property
     def regime(self) -> int | None:
@@ -199,6 +228,7 @@ class PageModel:
     def to_dict(self) -> dict[str, object]:
         return {
             "last_fetch": self.last_fetch,
+            "born": self.born,
             "anchor": self.anchor,
             "anchor_var": self.anchor_var,
             "intervals": list(self.intervals),
@@ -210,6 +240,7 @@ class PageModel:
     def from_dict(cls, data: dict[str, object]) -> PageModel:
         model = cls(
             last_fetch=_opt_float(data.get("last_fetch")),
+            born=_opt_float(data.get("born", data.get("last_fetch"))),
             anchor=_opt_float(data.get("anchor")),
             anchor_var=float(data.get("anchor_var") or 0.0),  # type: ignore[arg-type]
             intervals=[float(x) for x in data.get("intervals") or []],  # type: ignore[union-attr]

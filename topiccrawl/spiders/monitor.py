@@ -117,6 +117,13 @@ class MonitorSpider(scrapy.Spider):
         spider.rate = settings.getfloat("TOPICCRAWL_MONITOR_RATE", 1.0)
         spider.reload_every = settings.getfloat("TOPICCRAWL_MONITOR_RELOAD", 10.0)
         spider.max_interval = settings.getfloat("TOPICCRAWL_MONITOR_MAX_INTERVAL", 0.0)
+        # The scheduler spends the same budget the spider enforces; its host gap only
+        # applies to URL keys, watches are keyed by id (Scrapy's per-host slots apply).
+        spider.scheduler = RevisitScheduler(
+            max_rate=spider.rate if spider.rate > 0 else 1e9,
+            host_gap=settings.getfloat("TOPICCRAWL_MONITOR_HOST_GAP", 5.0),
+            min_interval=settings.getfloat("TOPICCRAWL_MONITOR_MIN_INTERVAL", 30.0),
+        )
         # Longest a fetch can take, retries included, before it counts as lost.
         attempts = 1 + settings.getint("RETRY_TIMES")
         spider.lost_after = attempts * settings.getfloat("DOWNLOAD_TIMEOUT", 180.0) + 60.0

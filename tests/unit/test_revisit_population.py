@@ -1,0 +1,64 @@
+"""Population priors of the learned scheduler: age hazards and the spread prior."""
+
+from __future__ import annotations
+
+import math
+import random
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from topiccrawl.revisit.hazard import AgeHazard, YoungHazards
+from topiccrawl.revisit.spread import DEFAULT_CV, SpreadPrior
+
+
+@given(st.floats(0.0, 1e7), st.floats(0.0, 1e7))
+def test_exposure_is_conserved_across_bins(a: float, b: float) -> None:
+    hazard = AgeHazard()
+    hazard.expose(min(a, b), max(a, b))
+    assert math.isclose(sum(hazard.exposure), abs(a - b), rel_tol=1e-9, abs_tol=1e-6)
+
+
+def test_hazard_recovers_a_constant_rate_from_censored_waits() -> None:
+    rng = random.Random(1)
+    hazard = AgeHazard()
+    rate = 1.0 / 5000.0
+    for _ in range(4000):
+        wait, censor = rng.expovariate(rate), rng.uniform(0, 20000)
+        hazard.expose(0.0, min(wait, censor))
+        if wait < censor:
+            hazard.event(wait)
+    for age in (500.0, 3000.0, 8000.0):
+        assert 0.7 * rate < hazard.rate(age, prior_rate=1.0) < 1.4 * rate
+
+
+def test_hazard_of_a_periodic_population_is_low_early_and_high_late() -> None:
+    hazard = AgeHazard()
+    for period in range(3600, 36000, 100):  # every page changes exactly once, at its period
+        hazard.expose(0.0, period)
+        hazard.event(period)
+    early, late = hazard.rate(1800.0, 1e-4), hazard.rate(30000.0, 1e-4)
+    assert late > 10 * early
+
+
+def test_slow_first_changes_predict_slow_second_changes() -> None:
+    young = YoungHazards()
+    for fast in range(200):  # fast pages: first change at 10 min, next 20 min later
+        young.observe(600.0 + fast, 0.0, 1200.0, True)
+    for slow in range(200):  # slow pages: first change at 1 day, none in the next 2 h
+        young.observe(86400.0 + slow, 0.0, 7200.0, False)
+    assert young.rate(86400.0, 1200.0, 1e-4) < 0.1 * young.rate(600.0, 1200.0, 1e-4)
+
+
+def test_spread_prior_follows_the_population_scaling() -> None:
+    constant, relative = SpreadPrior(), SpreadPrior()
+    assert math.isclose(constant.predict(1000.0), DEFAULT_CV * 1000.0)  # nothing learned yet
+    for i, mean in enumerate([3600.0 * 1.5**j for j in range(12)]):
+        constant.update(f"p{i}", mean, 3000.0, 3.0)
+        relative.update(f"p{i}", mean, 0.1 * mean, 3.0)
+    assert math.isclose(constant.predict(1e5), 3000.0, rel_tol=1e-6)
+    assert math.isclose(relative.predict(1e5), 1e4, rel_tol=1e-6)
+    relative.update("p0", 3600.0, 3600.0, 3.0)  # replaced, not added
+    for i in range(12):
+        relative.discard(f"p{i}")
+    assert math.isclose(relative.predict(1000.0), DEFAULT_CV * 1000.0)
