@@ -171,6 +171,11 @@ TOPICCRAWL_MONITOR_RELOAD = 10.0
 # Fetch every watch at least this often (seconds), whatever the revisit scheduler
 # says; 0 leaves it all to the scheduler.
 TOPICCRAWL_MONITOR_MAX_INTERVAL = 0
+# Least seconds between the revisit scheduler's fetches of two keys on one host
+# (URL keys only; watches are keyed by id, so Scrapy's per-host slots apply there).
+TOPICCRAWL_MONITOR_HOST_GAP = 5.0
+# Least seconds between two fetches of one watch, however often it changes.
+TOPICCRAWL_MONITOR_MIN_INTERVAL = 30.0
 
 # --- hostile web: traps, robots, redirects, SSRF ---
 # Networks fetched even with TOPICCRAWL_ALLOW_PRIVATE_ADDRESSES off (e.g. ["10.1.2.0/24"]).
@@ -212,9 +217,3 @@ TOPICCRAWL_TOPIC_DICTIONARY_OUT = None  # where to save the final dictionary (de
 TOPICCRAWL_FORUM_TEMPLATE_DIR = None
 # Sample fetches per link slot / URL pattern before a slot is followed or dropped.
 TOPICCRAWL_FORUM_SAMPLES = 2
-# --- revisit scheduler (monitor) ---
-# Least seconds between the revisit scheduler's fetches of two keys on one host
-# (URL keys only; watches are keyed by id, so Scrapy's per-host slots apply there).
-TOPICCRAWL_MONITOR_HOST_GAP = 5.0
-# Least seconds between two fetches of one watch, however often it changes.
-TOPICCRAWL_MONITOR_MIN_INTERVAL = 30.0
