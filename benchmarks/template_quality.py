@@ -24,7 +24,7 @@ from topiccrawl.demo.changing import LIST_PATHS, ChangingSite  # noqa: E402
 from topiccrawl.demo.server import SiteRequest  # noqa: E402
 from topiccrawl.urlcluster import auto_choose, extract_links  # noqa: E402
 
-FIXTURES = ROOT / "tests" / "fixtures" / "monitor"
+FIXTURES = ROOT / "tests" / "fixtures" / "real_pages"
 BASE = "http://127.0.0.1:8080"
 
 

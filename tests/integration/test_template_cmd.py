@@ -16,7 +16,7 @@ from tests.helpers import PROJECT_ROOT, run_scrapy
 from topiccrawl.demo.changing import LIST_PATHS, ChangingSite
 from topiccrawl.demo.server import FixtureWeb, Reply, SiteRequest, html, not_found
 
-TIEBA = Path(__file__).resolve().parent.parent / "fixtures" / "monitor" / "tieba_thread_list.html"
+TIEBA = Path(__file__).resolve().parent.parent / "fixtures" / "real_pages" / "tieba_thread_list.html"
 TIEBA_PATH = "/f?kw=%E8%B4%B4%E5%90%A7&ie=utf-8"
 
 

@@ -11,7 +11,7 @@ from topiccrawl.demo.forums import DiscuzForum, PhpbbForum
 from topiccrawl.demo.server import SiteRequest
 from topiccrawl.forum.regions import Template, TemplateBook, find_regions, match_template, parse_html
 
-FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "forum"
+FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "real_pages"
 
 
 def _page(site: object, target: str) -> bytes:

@@ -19,7 +19,7 @@ from topiccrawl.urlcluster import (
     select_links,
 )
 
-TIEBA = Path(__file__).resolve().parent.parent / "fixtures" / "monitor" / "tieba_thread_list.html"
+TIEBA = Path(__file__).resolve().parent.parent / "fixtures" / "real_pages" / "tieba_thread_list.html"
 BASE = "http://127.0.0.1:8080"
 
 
