@@ -24,15 +24,20 @@ def host_of(key: str) -> str | None:
         return None
 
 
+def min_fetch_gap(max_rate: float, host_gap: float) -> float:
+    """Seconds between any two fetches at ``max_rate``, after checking both budget parameters."""
+    if not max_rate > 0:
+        raise ValueError(f"max_rate must be positive, got {max_rate!r}")
+    if host_gap < 0:
+        raise ValueError(f"host_gap must be >= 0, got {host_gap!r}")
+    return 1.0 / max_rate
+
+
 class DueQueue:
     """Keys ordered by the time they are due, with rate and politeness gates."""
 
     def __init__(self, max_rate: float, host_gap: float) -> None:
-        if not max_rate > 0:
-            raise ValueError(f"max_rate must be positive, got {max_rate!r}")
-        if host_gap < 0:
-            raise ValueError(f"host_gap must be >= 0, got {host_gap!r}")
-        self.min_gap = 1.0 / max_rate
+        self.min_gap = min_fetch_gap(max_rate, host_gap)
         self.host_gap = host_gap
         self._heap: list[tuple[float, int, str]] = []
         self._live: dict[str, int] = {}  # key -> seq of its live heap entry

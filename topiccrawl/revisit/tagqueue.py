@@ -13,18 +13,14 @@ from __future__ import annotations
 import heapq
 import math
 
-from topiccrawl.revisit.queue import host_of
+from topiccrawl.revisit.queue import host_of, min_fetch_gap
 
 _NO_HOST = ""
 
 
 class TagQueue:
     def __init__(self, max_rate: float, host_gap: float) -> None:
-        if not max_rate > 0:
-            raise ValueError(f"max_rate must be positive, got {max_rate!r}")
-        if host_gap < 0:
-            raise ValueError(f"host_gap must be >= 0, got {host_gap!r}")
-        self.min_gap = 1.0 / max_rate
+        self.min_gap = min_fetch_gap(max_rate, host_gap)
         self.host_gap = host_gap
         self.last_fetch = -math.inf
         self._seq = 0
