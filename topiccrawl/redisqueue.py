@@ -199,10 +199,12 @@ class FifoPriorityQueue(Base):
 
     def pop_leased(self, lease: float) -> tuple[Any, bytes] | None:
         """The best request and its in-flight member, leased for ``lease`` seconds; None if empty."""
-        member = self._pop(keys=[self.key, self.inflight_key], args=[lease])
-        if member is None:
-            return None
-        return self.decode(member), member
+        member = self.pop_member(lease)
+        return None if member is None else (self.decode(member), member)
+
+    def pop_member(self, lease: float) -> bytes | None:
+        """The best request's in-flight member, leased for ``lease`` seconds; None if empty."""
+        return self._pop(keys=[self.key, self.inflight_key], args=[lease])
 
     def decode(self, inflight_member: bytes) -> Any:
         return self._decode_request(request_payload(queue_member(inflight_member)))

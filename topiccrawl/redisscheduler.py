@@ -153,15 +153,21 @@ class LeasedScheduler(Scheduler):
 
     def next_request(self) -> Request | None:
         self._maintain()
-        if self.gave_up or self._unsent:
-            return None
-        popped = self._redis(lambda: self.queue.pop_leased(self.timings.lease))
-        if isinstance(popped, _Down) or popped is None:
-            return None
-        request, member = popped
-        self.holdings.take(request, member)
-        self._inc("dequeued")
-        return request
+        while not (self.gave_up or self._unsent):
+            member = self._redis(lambda: self.queue.pop_member(self.timings.lease))
+            if isinstance(member, _Down) or member is None:
+                return None
+            try:
+                request = self.queue.decode(member)
+            except Exception as exc:  # e.g. a callback this version of the spider no longer has
+                logger.error("set aside a queued request that does not decode (%s) in %s", exc, self.queue.dead_key)
+                self._redis(lambda m=member: self.queue.bury(m))
+                self._inc("dead")
+                continue
+            self.holdings.take(request, member)
+            self._inc("dequeued")
+            return request
+        return None
 
     def has_pending_requests(self) -> bool:
         if self.gave_up:

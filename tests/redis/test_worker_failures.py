@@ -206,3 +206,23 @@ def test_redis_gone_for_good_closes_the_worker_with_a_clear_reason(
     assert PASSWORD not in log
     assert stats_of(tmp_path / "w")["finish_reason"] == "redis_unavailable"
     assert len(web.log.urls()) < site.pages  # it stopped, it did not crawl on from memory
+
+
+def test_a_request_that_does_not_decode_is_set_aside(
+    serve: Callable[..., FixtureWeb], tmp_path: Path, redis_url: str
+) -> None:
+    client = redis.Redis.from_url(redis_url)
+    client.flushdb()
+    site = SlowTreeSite(pages=5, fanout=2, delay=0.0)
+    web = serve({"tree": site})
+    base = web.base_urls["tree"]
+    # Left by an older version of the spider: a callback this one does not have.
+    stale = b'00000000000000000000:{"url":"' + base.encode() + b'/p/4","callback":"parse_gone","priority":9}'
+    client.zadd("follow:requests", {stale: -9})
+    worker = start_crawl(
+        "follow", tmp_path / "w", args={"start_url": base + "/p/0"}, settings={"TOPICCRAWL_REDIS_URL": redis_url}
+    )
+    assert finish(worker, 120) == 0
+    assert client.lrange("follow:requests:dead", 0, -1) == [stale]
+    assert stored_urls(tmp_path / "w") == {base + p for p in site.paths()}
+    assert "does not decode" in (tmp_path / "w" / "crawl.log").read_text(encoding="utf-8")
