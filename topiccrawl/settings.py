@@ -113,6 +113,13 @@ TOPICCRAWL_STATE_DIR = os.environ.get("TOPICCRAWL_STATE_DIR", ".topiccrawl")
 TOPICCRAWL_STATS_FILE = None
 # Redis URL of a distributed crawl's shared frontier and dedup (unset: single machine).
 TOPICCRAWL_REDIS_URL = None
+# Seconds a popped request stays leased to its worker (renewed three times per lease while
+# the worker lives); a killed worker's requests return to the queue this long after it died.
+TOPICCRAWL_REDIS_LEASE = 300.0
+# Seconds a worker retries an unreachable Redis before closing (finish reason redis_unavailable).
+TOPICCRAWL_REDIS_RETRY_TIMEOUT = 60.0
+# Expired leases after which a request is set aside in <spider>:requests:dead (0: never).
+TOPICCRAWL_REDIS_MAX_DELIVERIES = 3
 
 # --- pipelines: main text, duplicates, enrichment, storage ---
 TOPICCRAWL_MAINTEXT_ENABLED = True

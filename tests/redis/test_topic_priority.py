@@ -59,6 +59,8 @@ def test_distributed_addon_uses_the_fifo_priority_queue() -> None:
     settings = Settings({"TOPICCRAWL_REDIS_URL": "redis://127.0.0.1:1/0"})
     Distributed().update_settings(settings)
     assert settings.get("SCHEDULER_QUEUE_CLASS") == "topiccrawl.redisqueue.FifoPriorityQueue"
+    assert settings.get("SCHEDULER") == "topiccrawl.redisscheduler.LeasedScheduler"
+    assert settings.getdict("REDIS_PARAMS")["socket_connect_timeout"] <= 5  # never freezes the reactor long
 
 
 def test_topic_crawl_over_redis(serve: Callable[..., FixtureWeb], tmp_path: Path, redis_url: str) -> None:
@@ -78,3 +80,5 @@ def test_topic_crawl_over_redis(serve: Callable[..., FixtureWeb], tmp_path: Path
     assert int(client.get("topic:requests:seq") or 0) >= client.zcard("topic:requests")
     fetched = web.log.urls()
     assert len(fetched) == len(set(fetched))  # the Redis dupefilter let no page through twice
+    # Requests still in flight when max_pages closed the worker went back to the queue, unleased.
+    assert client.zcard("topic:requests:inflight") == 0

@@ -9,7 +9,8 @@ when ``TOPICCRAWL_REDIS_URL`` is set) and reports it as one line on stderr::
     error: <what is wrong>; <what to do>
 
 with exit status 2 and nothing written. Scrapy's log starts only once the
-input is accepted.
+input is accepted. A distributed crawl that closes because Redis stayed away
+(finish reason ``redis_unavailable``) exits with status 3.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ if TYPE_CHECKING:
     import argparse
 
 EXIT_BAD_INPUT = 2
+EXIT_REDIS_UNAVAILABLE = 3
 
 
 def fail(what: str, todo: str) -> NoReturn:
@@ -66,6 +68,17 @@ def _local_outputs(feeds: dict[str, Any]) -> list[Path]:
 class Command(ScrapyCrawlCommand):
     # The crawler process (and Scrapy's log) starts only after the input checks.
     requires_crawler_process = False
+    finish_reason: str | None = None
+
+    def _create_crawler(self, spidercls: Any) -> Any:
+        from scrapy import signals
+
+        crawler = super()._create_crawler(spidercls)
+        crawler.signals.connect(self._spider_closed, signal=signals.spider_closed)
+        return crawler
+
+    def _spider_closed(self, reason: str, **kwargs: Any) -> None:
+        self.finish_reason = reason
 
     def process_options(self, args: list[str], opts: argparse.Namespace) -> None:
         try:
@@ -104,6 +117,10 @@ class Command(ScrapyCrawlCommand):
         existed = {path for path in outputs if path.exists()}
         self.crawler_process = _make_process(self.settings)
         super().run(args, opts)
+        from topiccrawl.redisscheduler import FINISH_REASON
+
+        if self.finish_reason == FINISH_REASON and not self.exitcode:
+            self.exitcode = EXIT_REDIS_UNAVAILABLE
         if self.exitcode:
             # A crawl that failed to start must not leave empty datasets behind.
             for path in outputs:

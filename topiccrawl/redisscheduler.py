@@ -1,0 +1,305 @@
+"""The distributed crawl's scheduler: scrapy-redis's, with at-least-once delivery and outage handling.
+
+**Leases.** :meth:`LeasedScheduler.next_request` pops a request under a lease
+(:mod:`topiccrawl.redisqueue`). The request is acknowledged once Scrapy's engine
+is done with it: after the download *and* the callback or errback, after every
+request the callback yielded is in the Redis queue, and after its items went
+through the item pipelines; or after it failed, was dropped by a middleware, or
+was replaced by a redirect or retry (which are queued requests of their own).
+No Scrapy signal marks that moment (``response_received`` and
+``request_left_downloader`` come before the callback; the scraper schedules the
+callback's requests from a queue of its own, so even the end of the spider
+middlewares' output is too early), so the scheduler compares what it handed
+out with the engine's set of requests in progress (``engine._slot.inprogress``,
+the set the engine itself waits on when closing). Trade-off: a request the
+engine finished is acknowledged at the next reconciliation (at most a second
+later), so a worker killed in between fetches it again: duplicates, never loss.
+
+Live workers renew their leases three times per lease. Every worker sweeps
+expired leases (a dead worker's) back into the queue, where they skip the
+duplicate filter (they were never re-filtered: the sweep moves them inside
+Redis). A worker with an empty queue does not finish while other workers hold
+leases: what they hold may come back, or produce new requests. Requests that
+end while the spider is closing for any reason but ``finished`` (a per-worker
+``max_pages``, a shutdown) are given back rather than acknowledged, since the
+callback may not have run; a clean shutdown thus costs a few refetches.
+
+**Outages.** When Redis stops answering, the worker logs one error (the URL's
+password masked), keeps crawling what it holds, keeps new requests in memory,
+and retries with backoff for ``TOPICCRAWL_REDIS_RETRY_TIMEOUT`` seconds. When
+Redis answers again it pushes the kept requests, then sends the pending
+acknowledgements, and carries on. Otherwise it closes the spider with finish
+reason ``redis_unavailable`` (``scrapy crawl`` exits with status 3); its
+unacknowledged leases expire in Redis and another worker takes them back.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, TypeVar
+
+import redis
+from scrapy.utils.asyncio import create_looping_call
+from scrapy.utils.defer import deferred_from_coro
+from scrapy_redis.scheduler import Scheduler
+
+from topiccrawl.leases import Holdings, RetryWindow, lease_timings
+from topiccrawl.notify.redact import redact_text, redact_url, secrets_of
+from topiccrawl.redisqueue import FifoPriorityQueue
+
+if TYPE_CHECKING:
+    from scrapy import Request, Spider
+    from scrapy.crawler import Crawler
+
+logger = logging.getLogger(__name__)
+
+T = TypeVar("T")
+FINISH_REASON = "redis_unavailable"
+_REDIS_DOWN = (redis.ConnectionError, redis.TimeoutError)
+_TICK = 1.0  # seconds between reconciliations (and lease/outage checks)
+
+
+class _Down:
+    """Marker: the Redis operation was not done (Redis unavailable, or backing off)."""
+
+
+DOWN = _Down()
+
+
+class LeasedScheduler(Scheduler):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.crawler: Crawler | None = None
+        self.timings = lease_timings(300.0)
+        self.max_deliveries = 3
+        self.window = RetryWindow(timeout=60.0)
+        self.safe_url = ""
+        self._secrets: set[str] = set()
+        self.holdings: Holdings[Request] = Holdings()
+        self._closing_done: list[bytes] = []  # finished while the spider was closing
+        self._unacked: list[bytes] = []  # finished, acknowledgement not yet sent
+        self._unsent: list[Request] = []  # enqueued while Redis was away
+        self._next_renew = 0.0
+        self._next_sweep = 0.0
+        self._tick: Any = None
+        self.gave_up = False
+
+    @classmethod
+    def from_crawler(cls, crawler: Crawler) -> LeasedScheduler:
+        settings = crawler.settings
+        instance = cls.from_settings(settings)
+        instance.crawler = crawler
+        instance.stats = crawler.stats
+        instance.timings = lease_timings(settings.getfloat("TOPICCRAWL_REDIS_LEASE", 300.0))
+        instance.max_deliveries = settings.getint("TOPICCRAWL_REDIS_MAX_DELIVERIES", 3)
+        instance.window = RetryWindow(timeout=settings.getfloat("TOPICCRAWL_REDIS_RETRY_TIMEOUT", 60.0))
+        url = str(settings.get("REDIS_URL") or "")
+        instance.safe_url = redact_url(url)
+        instance._secrets = secrets_of(url)
+        return instance
+
+    # --- Scheduler interface -------------------------------------------------------
+
+    def open(self, spider: Spider) -> None:
+        super().open(spider)
+        if not isinstance(self.queue, FifoPriorityQueue):
+            raise ValueError(f"{type(self).__name__} needs SCHEDULER_QUEUE_CLASS {FifoPriorityQueue.__module__}")
+        self._tick = create_looping_call(self._maintain)
+        self._tick.start(_TICK, now=False)
+
+    def close(self, reason: str) -> None:
+        if self._tick is not None and self._tick.running:
+            self._tick.stop()
+        self._reconcile()
+        unfinished = self.holdings.release_all()
+        finished_while_closing, self._closing_done = self._closing_done, []
+        if reason == "finished":
+            self._unacked += finished_while_closing
+        else:
+            unfinished += finished_while_closing
+        self._flush()
+        if unfinished:
+            back = self._redis(lambda: self.queue.give_back(unfinished), force=True)
+            if not isinstance(back, _Down):
+                self._inc("given_back", back)
+                logger.info("gave %d unfinished requests back to the shared queue", back)
+                unfinished = []
+        if unfinished or self._unacked or self._unsent:
+            # Nothing is lost: the leases of these requests expire in Redis, another worker takes
+            # them back and fetches them again, and their callbacks find the kept requests again.
+            logger.warning(
+                "Redis at %s unreachable at close: %d requests this worker held return to the queue "
+                "when their leases expire (TOPICCRAWL_REDIS_LEASE, %.0f s)",
+                self.safe_url,
+                len(unfinished) + len(self._unacked),
+                self.timings.lease,
+            )
+        super().close(reason)
+
+    def enqueue_request(self, request: Request) -> bool:
+        if self._unsent or not self.window.may_try(time.monotonic()):
+            return self._keep(request)
+        fingerprint = "" if request.dont_filter else self.df.request_fingerprint(request)
+        pushed = self._redis(lambda: self.queue.push_new(request, fingerprint, self.df.key))
+        if isinstance(pushed, _Down):
+            return self._keep(request)
+        if not pushed:
+            self.df.log(request, self.spider)
+            return False
+        self._inc("enqueued")
+        return True
+
+    def next_request(self) -> Request | None:
+        self._maintain()
+        while not (self.gave_up or self._unsent):
+            member = self._redis(lambda: self.queue.pop_member(self.timings.lease))
+            if isinstance(member, _Down) or member is None:
+                return None
+            try:
+                request = self.queue.decode(member)
+            except Exception as exc:  # e.g. a callback this version of the spider no longer has
+                logger.error("set aside a queued request that does not decode (%s) in %s", exc, self.queue.dead_key)
+                self._redis(lambda m=member: self.queue.bury(m))
+                self._inc("dead")
+                continue
+            self.holdings.take(request, member)
+            self._inc("dequeued")
+            return request
+        return None
+
+    def has_pending_requests(self) -> bool:
+        if self.gave_up:
+            return False
+        if self.window.down or self._unsent:
+            return True  # not finished: waiting for Redis
+        self._reconcile()
+        self._flush()
+        counts = self._redis(self.queue.counts)
+        if isinstance(counts, _Down):
+            return True
+        queued, leased = counts
+        # Leases beyond ours belong to other workers (or to a dead one, until the sweep).
+        return queued > 0 or leased > len(self.holdings) + len(self._unacked)
+
+    # --- leases ----------------------------------------------------------------------
+
+    def _engine_in_progress(self) -> tuple[Any, bool]:
+        """The engine's requests in progress (None once it has no slot), and whether it is closing."""
+        assert self.crawler is not None
+        slot = getattr(self.crawler.engine, "_slot", None)
+        if slot is None:
+            return None, True
+        return slot.inprogress, slot.closing is not None
+
+    def _reconcile(self) -> None:
+        in_progress, closing = self._engine_in_progress()
+        done = self.holdings.finished(in_progress)
+        if closing:
+            self._closing_done += done
+        else:
+            self._unacked += done
+
+    def _flush(self) -> None:
+        """Push requests kept during an outage, then (only then) acknowledge finished ones:
+        a parent is acknowledged after its children are safe in the queue."""
+        while self._unsent:
+            request = self._unsent[0]
+            fingerprint = "" if request.dont_filter else self.df.request_fingerprint(request)
+            pushed = self._redis(lambda r=request, f=fingerprint: self.queue.push_new(r, f, self.df.key))
+            if isinstance(pushed, _Down):
+                return
+            self._unsent.pop(0)
+            self._inc("enqueued" if pushed else "kept_duplicates")
+        if self._unacked:
+            members = self._unacked
+            acked = self._redis(lambda: self.queue.ack(members))
+            if not isinstance(acked, _Down):
+                self._unacked = []
+                self._inc("acked", len(members))
+
+    def _maintain(self) -> None:
+        """Every tick and pop: acknowledge, renew, sweep when due; notice a lasting outage."""
+        now = time.monotonic()
+        if self.gave_up:
+            return
+        if self.window.expired(now):
+            self._give_up(now)
+            return
+        self._reconcile()
+        self._flush()
+        if now >= self._next_renew and len(self.holdings):
+            members = self.holdings.members()
+            renewed = self._redis(lambda: self.queue.renew(members, self.timings.lease))
+            if not isinstance(renewed, _Down):
+                self._next_renew = now + self.timings.renew_every
+                if renewed < len(members):
+                    # Held past the lease (a stalled worker): another worker may fetch these too.
+                    self._inc("leases_lost", len(members) - renewed)
+        if now >= self._next_sweep:
+            swept = self._redis(lambda: self.queue.requeue_expired(self.max_deliveries))
+            if not isinstance(swept, _Down):
+                self._next_sweep = now + self.timings.sweep_every
+                requeued, buried = swept
+                if requeued:
+                    self._inc("requeued_expired", requeued)
+                    logger.info("took back %d requests whose leases expired (a worker stopped)", requeued)
+                if buried:
+                    self._inc("dead", buried)
+                    logger.error(
+                        "gave up on %d requests after %d expired leases each (they may kill workers); they are in %s",
+                        buried,
+                        self.max_deliveries,
+                        self.queue.dead_key,
+                    )
+
+    # --- Redis calls and outages ---------------------------------------------------
+
+    def _redis(self, operation: Callable[[], T], *, force: bool = False) -> T | _Down:
+        """Run ``operation`` unless Redis is away and the backoff says wait (``force``: try anyway)."""
+        now = time.monotonic()
+        if not force and not self.window.may_try(now):
+            return DOWN
+        try:
+            result = operation()
+        except _REDIS_DOWN as exc:
+            self._failed(exc, now)
+            return DOWN
+        if self.window.down:
+            lasted = self.window.succeeded(now)
+            logger.info("Redis at %s is back after %.1f s; the crawl carries on", self.safe_url, lasted)
+            self._next_renew = 0.0  # renew at once: leases may be near their end
+        return result
+
+    def _failed(self, exc: Exception, now: float) -> None:
+        if self.window.failed(now):
+            self._inc("outages")
+            detail = redact_text(f"{type(exc).__name__}: {exc}", self._secrets)
+            logger.error(
+                "Redis at %s is unavailable (%s); retrying for up to %.0f s (TOPICCRAWL_REDIS_RETRY_TIMEOUT)",
+                self.safe_url,
+                detail,
+                self.window.timeout,
+            )
+
+    def _give_up(self, now: float) -> None:
+        self.gave_up = True
+        assert self.crawler is not None and self.window.since is not None
+        logger.error(
+            "Redis at %s unavailable for %.0f s: closing the spider (finish reason %s)",
+            self.safe_url,
+            now - self.window.since,
+            FINISH_REASON,
+        )
+        if self.crawler.engine is not None:
+            deferred_from_coro(self.crawler.engine.close_spider_async(reason=FINISH_REASON))
+
+    def _keep(self, request: Request) -> bool:
+        self._unsent.append(request)
+        self._inc("kept_in_memory")
+        return True
+
+    def _inc(self, name: str, count: int = 1) -> None:
+        if self.stats is not None:
+            self.stats.inc_value(f"topiccrawl/redis/{name}", count)
