@@ -168,6 +168,7 @@ def test_state_export_import_round_trip() -> None:
         assert again["due_in"] == pytest.approx(entry["due_in"])
     assert restored.theta == pytest.approx(s.theta)
     assert restored.export_state()["young"] == state["young"]  # the population priors too
+    assert restored.export_state()["calibration"] == state["calibration"]
     assert sum(state["young"]["never"]["exposure"]) > 0
     assert len(state["pages"]["a"]["intervals"]) >= 3
     # it schedules as the original would: same next key

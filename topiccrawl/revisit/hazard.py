@@ -26,10 +26,14 @@ BINS = 80
 _LOG_GROWTH = math.log(GROWTH)
 
 
+_INV_LOG_GROWTH = 1.0 / _LOG_GROWTH
+_LOG_AGE0 = math.log(AGE0)
+
+
 def _bin(age: float) -> int:
     if age <= AGE0:
         return 0
-    b = int(math.log(age / AGE0) / _LOG_GROWTH) + 1
+    b = int((math.log(age) - _LOG_AGE0) * _INV_LOG_GROWTH) + 1
     return b if b < BINS else BINS - 1
 
 
@@ -136,7 +140,11 @@ class YoungHazards:
                 hazard.load(part)
 
     def rate(self, first_age: float | None, age: float, own_rate: float) -> float:
+        b = _bin(age)  # one bin for the pooled and the stratum estimate (this runs per fetch)
         if first_age is None:
-            return self.never.rate(age, own_rate)
-        pooled = self.once.rate(age, own_rate)
-        return self.strata[self.stratum(first_age)].rate(age, pooled, STRATUM_PRIOR)
+            never = self.never
+            return (never.events[b] + 0.5) / (never.exposure[b] + 0.5 / own_rate)
+        once = self.once
+        pooled = (once.events[b] + 0.5) / (once.exposure[b] + 0.5 / own_rate)
+        stratum = self.strata[self.stratum(first_age)]
+        return (stratum.events[b] + STRATUM_PRIOR) / (stratum.exposure[b] + STRATUM_PRIOR / pooled)

@@ -9,6 +9,7 @@ from topiccrawl.revisit.hazard import YoungHazards
 from topiccrawl.revisit.model import PageModel
 from topiccrawl.revisit.spread import SpreadPrior
 from topiccrawl.revisit.tagqueue import TagQueue
+from topiccrawl.revisit.zhazard import CALIBRATED_FROM, ZHazard, wait_until
 
 logger = logging.getLogger(__name__)
 
@@ -72,6 +73,7 @@ class LearnedScheduler:
         # population hazards of pages never seen to change, and seen to change once
         self._young = YoungHazards()
         self._spread = SpreadPrior()
+        self._zhazard = ZHazard()
 
     def __len__(self) -> int:
         return len(self._pages)
@@ -115,9 +117,42 @@ class LearnedScheduler:
         tag = queue.tag(key)
         if tag is not None and tag > self.vtime:
             self._advance(fetch_time, tag)
-        queue.fetched(key, fetch_time)
-        if not page.intervals:  # cheap test first: most fetches are of pages with a history
+        intervals = page.intervals
+        k = len(intervals)
+        last = page.last_fetch
+        scale = self._scale
+        theta = scale * scale
+        if not changed and k >= CALIBRATED_FROM and last is not None and fetch_time > last:
+            # the common case (a page with a long history, unchanged), inlined: it runs per fetch
+            page.exposure += fetch_time - last
+            page.last_fetch = fetch_time
+            wait = page.wait_for(fetch_time, theta, self.prior_interval) if page.w_exp < 0.999 else None
+        else:
+            wait = None
+            self._learn(key, page, fetch_time, changed)
+        if wait is None:
+            since = None if page.intervals else page.young_since()
+            if since is None:
+                wait = self._periodic_wait(page, fetch_time, theta)
+            else:
+                wait = _young_wait(
+                    self._young, page.first_age(), fetch_time - since, theta, page.lam(self.prior_interval)
+                )
+        if wait > self.max_interval:
+            wait = self.max_interval
+        elif wait < self.min_interval:
+            wait = self.min_interval
+        queue.requeue(key, fetch_time, self.vtime + wait / scale, fetch_time + self.min_interval)
+
+    def _learn(self, key: str, page: PageModel, fetch_time: float, changed: bool) -> None:
+        """Fold a fetch outcome into the page's model and the population's hazards."""
+        k = len(page.intervals)
+        last = page.last_fetch
+        if not k:
             self._learn_young(page, fetch_time, changed)
+        elif k < CALIBRATED_FROM and last is not None and fetch_time > last:
+            origin, sigma = page.anchor + page.mu, page.sigma  # type: ignore[operator]
+            self._zhazard.observe(k, (last - origin) / sigma, (fetch_time - origin) / sigma, changed)
         if changed:
             before = page.regime
             page.record(
@@ -128,19 +163,28 @@ class LearnedScheduler:
             self._count_regime(page.regime, 1)
         else:
             page.record(fetch_time, changed, self.history, self.forget, 0.5)  # prior unused
-        scale = self._scale
-        since = None if page.intervals else page.young_since()
-        if since is None:
-            wait = page.wait_for(fetch_time, scale * scale, self.prior_interval)
-        else:
-            wait = _young_wait(
-                self._young, page.first_age(), fetch_time - since, scale * scale, page.lam(self.prior_interval)
-            )
-        if wait > self.max_interval:
-            wait = self.max_interval
-        elif wait < self.min_interval:
-            wait = self.min_interval
-        queue.push(key, self.vtime + wait / scale, fetch_time + self.min_interval)
+
+    def _periodic_wait(self, page: PageModel, t0: float, theta: float) -> float:
+        """Wait of a page with a history: its forecast, calibrated by the population's z-hazard."""
+        lam = page.lam(self.prior_interval)
+        w = page.w_exp
+        if w >= 0.999:
+            d = math.sqrt(2.0 * theta / lam)
+            return d if lam * d < 0.5 else theta + 1.0 / lam
+        if len(page.intervals) >= CALIBRATED_FROM:
+            return page.wait_for(t0, theta, self.prior_interval)
+        sigma = page.sigma
+        start = page.anchor
+        table = self._zhazard.table(len(page.intervals))
+        z0 = (t0 - start - page.mu) / sigma  # type: ignore[operator]
+        log_surv = table.cumulative(-page.mu / sigma) - table.cumulative(z0)
+        a = (1.0 - w) * math.exp(log_surv) if log_surv > -700.0 else 0.0
+        b = w * math.exp(-lam * (t0 - start))  # type: ignore[operator]
+        pn = a / (a + b) if a > 0.0 else 0.0
+        if pn < 1e-9:
+            d = math.sqrt(2.0 * theta / lam)
+            return d if lam * d < 0.5 else theta + 1.0 / lam
+        return wait_until(table, z0, sigma, theta=theta, pn=pn, lam=lam, cap=self.max_interval)
 
     def _fit_spread(self, key: str, page: PageModel) -> None:
         """Update ``key``'s contribution to the population's spread prior."""
@@ -181,7 +225,13 @@ class LearnedScheduler:
             tag = self._queue.tag(key)
             entry["due_in"] = None if tag is None else (tag - self.vtime) * self._scale
             pages[key] = entry
-        return {"version": STATE_VERSION, "scale": self._scale, "pages": pages, "young": self._young.to_dict()}
+        return {
+            "version": STATE_VERSION,
+            "scale": self._scale,
+            "pages": pages,
+            "young": self._young.to_dict(),
+            "calibration": self._zhazard.to_dict(),
+        }
 
     def import_state(self, state: dict[str, object]) -> None:
         """Restore what :meth:`export_state` saved; keys already present are replaced.
@@ -210,6 +260,7 @@ class LearnedScheduler:
             earliest = -math.inf if page.last_fetch is None else page.last_fetch + self.min_interval
             self._queue.push(key, self.vtime + wait / self._scale, earliest)
         self._young.load(state.get("young"))
+        self._zhazard.load(state.get("calibration"))  # absent from states saved before it existed
         # the population priors are complete only now: refit with them
         for key in pages:
             self._pages[key].refit(self.population_exp, self._spread.predict)

@@ -21,7 +21,9 @@ for u in [0, d], reaches a global threshold theta. For a Poisson page that is
 d = sqrt(2 theta / lam), i.e. polling rate proportional to sqrt(lam) (the
 optimum for mean delay under a fetch budget); around a predicted update it polls
 densest where an update is most likely. theta follows from the budget: the
-scheduler measures it from its virtual clock (see LearnedScheduler).
+scheduler measures it from its virtual clock (see LearnedScheduler). For a page
+with few intervals the scheduler replaces the Normal by the population's
+calibrated law of the forecast error (:mod:`topiccrawl.revisit.zhazard`).
 """
 
 from __future__ import annotations

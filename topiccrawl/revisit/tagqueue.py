@@ -127,6 +127,27 @@ class TagQueue:
             return key, top[0], max(wake, gate, self._earliest[key])
         return None
 
+    def requeue(self, key: str, when: float, tag: float, earliest: float) -> None:
+        """:meth:`fetched` at ``when``, then :meth:`push` (one call on the scheduler's hot path)."""
+        self.last_fetch = max(self.last_fetch, when)
+        if self.host_gap > 0:
+            host = self._host.get(key)
+            if host and host != _NO_HOST:
+                self._host_last[host] = max(self._host_last.get(host, -math.inf), when)
+            self.push(key, tag, earliest)
+            return
+        heap = self._heaps.get(_NO_HOST)
+        live = self._live
+        if not heap or live.get(key) != heap[0][1] or heap[0][2] != key:
+            self.push(key, tag, earliest)
+            return
+        # the fetched key is the top of the one heap: replace it in one sift, not a push and a pop
+        seq = self._seq = self._seq + 1
+        live[key] = seq
+        self._tag[key] = tag
+        self._earliest[key] = earliest
+        heapq.heapreplace(heap, (tag, seq, key))
+
     def fetched(self, key: str, when: float) -> None:
         """Record a fetch for the rate and politeness gates."""
         self.last_fetch = max(self.last_fetch, when)
