@@ -106,8 +106,7 @@ class LearnedScheduler:
         return (memoryless + 1.0) / (periodic + memoryless + 2.0)
 
     def next_fetch(self, now: float) -> tuple[str, float] | None:
-        head = self._queue.peek(now)
-        return None if head is None else (head[0], head[2])
+        return self._queue.next(now)
 
     def observe(self, key: str, fetch_time: float, changed: bool) -> None:
         page = self._pages.get(key)
