@@ -6,8 +6,31 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 
-class SpiderArgumentError(ValueError):
+class UserInputError(ValueError):
+    """Something the user gave (an argument, a setting, a file) is unusable; the message says which.
+
+    ``scrapy crawl`` turns one raised anywhere during start-up (a spider's
+    ``__init__``, ``from_crawler`` or ``start()``, a component's ``from_crawler``)
+    into one line ``error: <what>; <what to do>`` and exit status 2.
+    """
+
+
+class SpiderArgumentError(UserInputError):
     """A ``-a`` argument is missing or malformed; the message says which and what to do."""
+
+
+class SettingError(UserInputError):
+    """A ``TOPICCRAWL_`` (or Scrapy) setting has a value the project cannot use."""
+
+
+def error_line(exc: UserInputError, spider: str) -> str:
+    """``<what is wrong>; <what to do>`` for ``exc``, the text after ``error:`` that ``scrapy crawl`` prints."""
+    message = str(exc)
+    if ";" in message:  # the message already says what to do
+        return message
+    if isinstance(exc, SettingError):
+        return f"{message}; fix the setting (-s NAME=VALUE or settings.py; the settings table is in the README)"
+    return f"{message}; fix the -a arguments (the {spider} spider's arguments are in the README)"
 
 
 def parse_int(name: str, value: object, *, minimum: int | None = None) -> int:

@@ -71,6 +71,8 @@ DOWNLOADER_MIDDLEWARES = {
 }
 
 SPIDER_MIDDLEWARES = {
+    # Bad input raised by a spider's start() closes it with the reason bad_input (exit status 2).
+    "topiccrawl.middlewares.startguard.StartGuardMiddleware": 990,
     # Scores requests of focused spiders and sets their priority before scheduling.
     "topiccrawl.middlewares.focus.FocusMiddleware": 600,
     # Canonical URLs (session ids out) and trap-shaped URLs dropped.

@@ -9,7 +9,10 @@ when ``TOPICCRAWL_REDIS_URL`` is set) and reports it as one line on stderr::
     error: <what is wrong>; <what to do>
 
 with exit status 2 and nothing written. Scrapy's log starts only once the
-input is accepted. A distributed crawl that closes because Redis stayed away
+input is accepted. Bad input found later (a :class:`~topiccrawl.args.UserInputError`
+from a spider's ``from_crawler`` or ``start()``, or from a component's
+``from_crawler``) ends the same way, the line coming after Scrapy's log
+instead of a traceback. A distributed crawl that closes because Redis stayed away
 (finish reason ``redis_unavailable``) exits with status 3.
 """
 
@@ -23,7 +26,8 @@ from scrapy.commands.crawl import Command as ScrapyCrawlCommand
 from scrapy.exceptions import UsageError
 from scrapy.spiderloader import get_spider_loader
 
-from topiccrawl.args import SpiderArgumentError
+from topiccrawl.args import UserInputError, error_line
+from topiccrawl.middlewares import startguard
 
 if TYPE_CHECKING:
     import argparse
@@ -69,6 +73,7 @@ class Command(ScrapyCrawlCommand):
     # The crawler process (and Scrapy's log) starts only after the input checks.
     requires_crawler_process = False
     finish_reason: str | None = None
+    bad_input: str | None = None  # the error line of a UserInputError raised after start-up
 
     def _create_crawler(self, spidercls: Any) -> Any:
         from scrapy import signals
@@ -77,8 +82,41 @@ class Command(ScrapyCrawlCommand):
         crawler.signals.connect(self._spider_closed, signal=signals.spider_closed)
         return crawler
 
-    def _spider_closed(self, reason: str, **kwargs: Any) -> None:
+    def _spider_closed(self, reason: str, spider: Any, **kwargs: Any) -> None:
         self.finish_reason = reason
+        if reason == startguard.FINISH_REASON:
+            self.bad_input = spider.crawler.stats.get_value(startguard.STAT)
+
+    def _crawl(self, name: str, spargs: dict[str, Any]) -> None:
+        """Scrapy's ``crawl``, keeping a :class:`UserInputError` of ``from_crawler`` from becoming a traceback."""
+        import asyncio
+
+        assert self.crawler_process is not None
+        running = self.crawler_process.crawl(self._create_crawler(name), **spargs)
+
+        def keep(exc: BaseException | None) -> bool:
+            if isinstance(exc, UserInputError):
+                self.bad_input = error_line(exc, name)
+                return True
+            return False
+
+        if isinstance(running, asyncio.Future):
+            # Retrieving the exception here also keeps asyncio from logging it as never retrieved.
+            running.add_done_callback(lambda task: task.cancelled() or keep(task.exception()))
+        else:
+            running.addErrback(lambda failure: None if keep(failure.value) else failure)
+        self.crawler_process.start()
+        if self.crawler_process.bootstrap_failed:
+            self.exitcode = 1
+
+    def _set_exitcode(self) -> None:
+        from topiccrawl.redisscheduler import FINISH_REASON
+
+        if self.bad_input is not None:
+            print(f"error: {self.bad_input}", file=sys.stderr)
+            self.exitcode = EXIT_BAD_INPUT
+        elif self.finish_reason == FINISH_REASON and not self.exitcode:
+            self.exitcode = EXIT_REDIS_UNAVAILABLE
 
     def process_options(self, args: list[str], opts: argparse.Namespace) -> None:
         try:
@@ -100,12 +138,9 @@ class Command(ScrapyCrawlCommand):
             # Spiders parse and check their -a arguments in __init__; doing it
             # here first keeps bad input from starting a crawl at all.
             spidercls(**opts.spargs)
-        except SpiderArgumentError as exc:
-            message = str(exc)
-            if ";" in message:
-                print(f"error: {message}", file=sys.stderr)
-                sys.exit(EXIT_BAD_INPUT)
-            fail(message, f"fix the -a arguments (the {name} spider's arguments are in the README)")
+        except UserInputError as exc:
+            print(f"error: {error_line(exc, name)}", file=sys.stderr)
+            sys.exit(EXIT_BAD_INPUT)
         except TypeError as exc:
             fail(f"spider {name}: {exc}", "check the -a argument names")
         except Exception:  # e.g. a spider that needs its crawler in __init__: the real run reports it
@@ -116,15 +151,13 @@ class Command(ScrapyCrawlCommand):
         outputs = _local_outputs(self.settings.getdict("FEEDS"))
         existed = {path for path in outputs if path.exists()}
         self.crawler_process = _make_process(self.settings)
-        super().run(args, opts)
-        from topiccrawl.redisscheduler import FINISH_REASON
-
-        if self.finish_reason == FINISH_REASON and not self.exitcode:
-            self.exitcode = EXIT_REDIS_UNAVAILABLE
+        self._crawl(name, opts.spargs)
+        self._set_exitcode()
         if self.exitcode:
-            # A crawl that failed to start must not leave empty datasets behind.
+            # A crawl that failed to start must not leave empty datasets behind, nor
+            # (bad input found once it started) the few items it may have written.
             for path in outputs:
-                if path not in existed and path.exists() and path.stat().st_size == 0:
+                if path not in existed and path.exists() and (self.bad_input or path.stat().st_size == 0):
                     path.unlink()
 
 

@@ -37,6 +37,7 @@ from twisted.internet import task
 from w3lib.url import safe_url_string
 
 from topiccrawl import relevance as rel
+from topiccrawl.args import SettingError, SpiderArgumentError
 from topiccrawl.dictionary import DictionaryGrower, GrowthConfig, TopicDictionary, load_dictionary
 from topiccrawl.maintext import extract_main_text
 from topiccrawl.textutil import normalize_space
@@ -119,7 +120,7 @@ class Focus:
             )
         scoring = settings.get("TOPICCRAWL_TOPIC_SCORING", "topic")
         if scoring not in SCORINGS:
-            raise ValueError(f"TOPICCRAWL_TOPIC_SCORING={scoring!r}: expected one of {', '.join(SCORINGS)}")
+            raise SettingError(f"TOPICCRAWL_TOPIC_SCORING={scoring!r}: expected one of {', '.join(SCORINGS)}")
         return cls(
             dictionary,
             config,
@@ -258,7 +259,11 @@ class FocusMiddleware(BaseSpiderMiddleware):
             spec = crawler.settings.get("TOPICCRAWL_FOCUS_DICTIONARY")
             if not spec:
                 raise NotConfigured("the spider has no topic and TOPICCRAWL_FOCUS_DICTIONARY is not set")
-            focus = Focus.from_settings(crawler.settings, load_dictionary(spec))
+            try:
+                dictionary = load_dictionary(spec)
+            except SpiderArgumentError as exc:  # its messages name -a dictionary=; here it is a setting
+                raise SettingError(str(exc).replace("-a dictionary=", "TOPICCRAWL_FOCUS_DICTIONARY=", 1)) from None
+            focus = Focus.from_settings(crawler.settings, dictionary)
             crawler.spider.topic_focus = focus  # type: ignore[union-attr]
         _warn_about_queues(crawler.settings)
         mw = cls(crawler, focus)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any, Protocol
 
+from topiccrawl.args import SettingError
 from topiccrawl.notify.backoff import Backoff
 from topiccrawl.notify.outbox_worker import OutboxConfig
 
@@ -43,12 +44,12 @@ def parse_url_list(value: object) -> list[str]:
             try:
                 value = json.loads(text)
             except ValueError:
-                raise ValueError("TOPICCRAWL_NOTIFY_URLS: not a valid JSON list") from None
+                raise SettingError("TOPICCRAWL_NOTIFY_URLS: not a valid JSON list") from None
         else:
             return text.split()
     if isinstance(value, list | tuple):
         return [str(v).strip() for v in value if str(v).strip()]
-    raise ValueError("TOPICCRAWL_NOTIFY_URLS: expected a list of Apprise URLs")
+    raise SettingError("TOPICCRAWL_NOTIFY_URLS: expected a list of Apprise URLs")
 
 
 def global_urls(settings: SettingsLike) -> list[str]:

@@ -18,6 +18,7 @@ from typing import Any
 from scrapy.crawler import Crawler
 from scrapy.exceptions import NotConfigured
 
+from topiccrawl.args import SettingError
 from topiccrawl.keywords import keywords
 from topiccrawl.pipelines.common import handles
 from topiccrawl.summary import summarize
@@ -37,7 +38,7 @@ class EnrichmentPipeline:
         model = settings.get("TOPICCRAWL_CLASSIFIER_PATH")
         if model:
             if not Path(model).is_file():
-                raise ValueError(f"TOPICCRAWL_CLASSIFIER_PATH: no model file at {model}")
+                raise SettingError(f"TOPICCRAWL_CLASSIFIER_PATH: no model file at {model}")
             self.classifier = TextClassifier.load(model)
             logger.info("category classifier %s: labels %s", model, ", ".join(self.classifier.labels))
 

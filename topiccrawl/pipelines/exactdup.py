@@ -28,6 +28,7 @@ from typing import Any
 from scrapy.crawler import Crawler
 from scrapy.exceptions import DropItem, NotConfigured
 
+from topiccrawl.args import SettingError
 from topiccrawl.fingerprint import checksum
 from topiccrawl.items import ForumPost
 from topiccrawl.pipelines.common import handles, record_key, state_path
@@ -40,7 +41,7 @@ ACTIONS = ("drop", "mark")
 def dedup_action(crawler: Crawler, setting: str) -> str:
     action = (crawler.settings.get(setting) or "drop").strip().lower()
     if action not in ACTIONS:
-        raise ValueError(f"{setting} must be one of {', '.join(ACTIONS)}, got {action!r}")
+        raise SettingError(f"{setting} must be one of {', '.join(ACTIONS)}, got {action!r}")
     return action
 
 

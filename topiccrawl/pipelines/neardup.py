@@ -36,6 +36,7 @@ from typing import Any
 from scrapy.crawler import Crawler
 from scrapy.exceptions import DropItem, NotConfigured
 
+from topiccrawl.args import SettingError
 from topiccrawl.fingerprint import MIN_FEATURES, text_fingerprint, to_hex
 from topiccrawl.items import TopicPage
 from topiccrawl.pipelines.common import handles, record_key, state_path
@@ -52,7 +53,7 @@ class NearDuplicatePipeline:
         self.crawler = crawler
         self.k = settings.getint("TOPICCRAWL_NEARDUP_K", 3)
         if not 0 <= self.k <= 16:
-            raise ValueError(f"TOPICCRAWL_NEARDUP_K must be in 0..16, got {self.k}")
+            raise SettingError(f"TOPICCRAWL_NEARDUP_K must be in 0..16, got {self.k}")
         self.action = dedup_action(crawler, "TOPICCRAWL_NEARDUP_ACTION")
         self.min_features = settings.getint("TOPICCRAWL_NEARDUP_MIN_FEATURES", MIN_FEATURES)
         self.index_path: Path = state_path(crawler, settings.get("TOPICCRAWL_NEARDUP_INDEX") or "neardup.npz")

@@ -44,7 +44,7 @@ from scrapy.http import Response, TextResponse
 from scrapy.spidermiddlewares.httperror import HttpError
 from twisted.python.failure import Failure
 
-from topiccrawl.args import check_http_url, parse_bool, parse_float, parse_int
+from topiccrawl.args import SpiderArgumentError, check_http_url, parse_bool, parse_float, parse_int
 from topiccrawl.items import ChangeEvent
 from topiccrawl.netguard import UnsafeURLError, check_url
 from topiccrawl.revisit import RevisitScheduler
@@ -129,8 +129,6 @@ class MonitorSpider(scrapy.Spider):
         spider.lost_after = attempts * settings.getfloat("DOWNLOAD_TIMEOUT", 180.0) + 60.0
         spider.allow_private = settings.getbool("TOPICCRAWL_ALLOW_PRIVATE_ADDRESSES")
         spider.store = WatchStore.in_state_dir(settings.get("TOPICCRAWL_STATE_DIR"))
-        if spider.only_urls:
-            spider.only_ids = spider._ensure_watches(spider.only_urls)
         crawler.signals.connect(spider._close_store, signal=scrapy.signals.spider_closed)
         crawler.signals.connect(spider._event_stored, signal=scrapy.signals.item_scraped)
         crawler.signals.connect(spider._event_lost, signal=scrapy.signals.item_dropped)
@@ -138,7 +136,17 @@ class MonitorSpider(scrapy.Spider):
         return spider
 
     def _ensure_watches(self, urls: list[str]) -> set[int]:
-        """Ids of the watches of ``urls``, adding an ``auto`` watch for a URL not watched yet."""
+        """Ids of the watches of ``urls``, adding an ``auto`` watch for a URL not watched yet.
+
+        A URL the address guard refuses is bad input (``scrapy crawl`` reports it in one
+        line, exit status 2), not a watch to add and then skip at every fetch.
+        """
+        for url in urls:
+            try:
+                # No DNS here: a name that fails to resolve now may resolve later; fetches check it.
+                check_url(url, allow_private=self.allow_private, resolve=False)
+            except UnsafeURLError as exc:
+                raise SpiderArgumentError(f"-a watch={url}: {exc}") from None
         existing = {w.url: w.id for w in self.store.watches()}
         auto = template_to_json(AutoTemplate())
         return {existing.get(url) or self.store.add_watch(url, auto) for url in urls}
@@ -151,6 +159,7 @@ class MonitorSpider(scrapy.Spider):
 
     # -- what to fetch, and when ----------------------------------------------
     async def start(self) -> AsyncIterator[scrapy.Request]:
+        self.only_ids = self._ensure_watches(self.only_urls) if self.only_urls else None
         gap = 1.0 / self.rate if self.rate > 0 else 0.0
         next_slot = 0.0
         if self.once:
