@@ -88,8 +88,8 @@ class AgeHazard:
 # Strata of pages seen to change once, by how long their first change took
 # (log-spaced by STRATUM_GROWTH from AGE0): a page slow to change at first is
 # likely slow again, whatever the model.
-STRATUM_GROWTH = 4.0
-STRATA = 12
+STRATUM_GROWTH = 2.0
+STRATA = 20
 # changes' worth of weight the pooled hazard has in a stratum's estimate
 STRATUM_PRIOR = 2.0
 
