@@ -42,23 +42,35 @@ def _edge(b: int) -> float:
     return AGE0 * GROWTH**b if b < BINS - 1 else math.inf
 
 
-class AgeHazard:
-    """Change hazard by age in a state, learned from every page passing through it."""
+class BinnedCounts:
+    """Changes seen and exposure watched without a change, per bin of some coordinate
+    (a page's age in its state here, its forecast's z in :mod:`~topiccrawl.revisit.zhazard`):
+    the counts of a Nelson-Aalen estimate. Subclasses give ``BINS``, ``bin_of`` and
+    ``upper_edge`` (the last bin is open)."""
 
     __slots__ = ("events", "exposure")
+    BINS: int
+
+    @staticmethod
+    def bin_of(x: float) -> int:
+        raise NotImplementedError
+
+    @staticmethod
+    def upper_edge(b: int) -> float:
+        raise NotImplementedError
 
     def __init__(self) -> None:
-        self.events = [0.0] * BINS
-        self.exposure = [0.0] * BINS
+        self.events = [0.0] * self.BINS
+        self.exposure = [0.0] * self.BINS
 
     def expose(self, start: float, end: float) -> None:
-        """Pages watched from age ``start`` to ``end`` without a change."""
+        """Watched from ``start`` to ``end`` without a change."""
         if end <= start:
             return
-        b = _bin(start)
+        b = self.bin_of(start)
         exposure = self.exposure
         while True:
-            edge = _edge(b)
+            edge = self.upper_edge(b)
             if end <= edge:
                 exposure[b] += end - start
                 return
@@ -66,23 +78,36 @@ class AgeHazard:
             start = edge
             b += 1
 
-    def event(self, age: float) -> None:
-        self.events[_bin(age)] += 1.0
+    def event(self, x: float) -> None:
+        self.events[self.bin_of(x)] += 1.0
+
+    def to_dict(self) -> dict[str, list[float]]:
+        return {"events": list(self.events), "exposure": list(self.exposure)}
+
+    def load(self, data: object) -> bool:
+        """Restore :meth:`to_dict` output; False (and nothing changed) when it is malformed."""
+        if not isinstance(data, dict):
+            return False
+        ev, ex = data.get("events"), data.get("exposure")
+        if not (isinstance(ev, list) and isinstance(ex, list) and len(ev) == len(ex) == self.BINS):
+            return False
+        self.events = [float(x) for x in ev]
+        self.exposure = [float(x) for x in ex]
+        return True
+
+
+class AgeHazard(BinnedCounts):
+    """Change hazard by age in a state, learned from every page passing through it."""
+
+    __slots__ = ()
+    BINS = BINS
+    bin_of = staticmethod(_bin)
+    upper_edge = staticmethod(_edge)
 
     def rate(self, age: float, prior_rate: float, weight: float = 0.5) -> float:
         """Hazard at ``age``; ``prior_rate`` weighs ``weight`` changes."""
         b = _bin(age)
         return (self.events[b] + weight) / (self.exposure[b] + weight / prior_rate)
-
-    def to_dict(self) -> dict[str, list[float]]:
-        return {"events": list(self.events), "exposure": list(self.exposure)}
-
-    def load(self, data: object) -> None:
-        if isinstance(data, dict):
-            ev, ex = data.get("events"), data.get("exposure")
-            if isinstance(ev, list) and isinstance(ex, list) and len(ev) == len(ex) == BINS:
-                self.events = [float(x) for x in ev]
-                self.exposure = [float(x) for x in ex]
 
 
 # Strata of pages seen to change once, by how long their first change took

@@ -6,7 +6,7 @@ import logging
 import math
 
 from topiccrawl.revisit.hazard import YoungHazards
-from topiccrawl.revisit.model import PageModel
+from topiccrawl.revisit.model import PageModel, poisson_due
 from topiccrawl.revisit.spread import SpreadPrior
 from topiccrawl.revisit.tagqueue import TagQueue
 from topiccrawl.revisit.zhazard import CALIBRATED_FROM, ZHazard, wait_until
@@ -106,7 +106,8 @@ class LearnedScheduler:
         return (memoryless + 1.0) / (periodic + memoryless + 2.0)
 
     def next_fetch(self, now: float) -> tuple[str, float] | None:
-        return self._queue.next(now)
+        head = self._queue.peek(now)
+        return None if head is None else (head[0], head[2])
 
     def observe(self, key: str, fetch_time: float, changed: bool) -> None:
         page = self._pages.get(key)
@@ -116,27 +117,20 @@ class LearnedScheduler:
         tag = queue.tag(key)
         if tag is not None and tag > self.vtime:
             self._advance(fetch_time, tag)
-        intervals = page.intervals
-        k = len(intervals)
         last = page.last_fetch
         scale = self._scale
         theta = scale * scale
-        if not changed and k >= CALIBRATED_FROM and last is not None and fetch_time > last:
+        if not changed and len(page.intervals) >= CALIBRATED_FROM and last is not None and fetch_time > last:
             # the common case (a page with a long history, unchanged), inlined: it runs per fetch
             page.exposure += fetch_time - last
             page.last_fetch = fetch_time
-            wait = page.wait_for(fetch_time, theta, self.prior_interval) if page.w_exp < 0.999 else None
         else:
-            wait = None
             self._learn(key, page, fetch_time, changed)
-        if wait is None:
-            since = None if page.intervals else page.young_since()
-            if since is None:
-                wait = self._periodic_wait(page, fetch_time, theta)
-            else:
-                wait = _young_wait(
-                    self._young, page.first_age(), fetch_time - since, theta, page.lam(self.prior_interval)
-                )
+        since = None if page.intervals else page.young_since()
+        if since is None:
+            wait = self._periodic_wait(page, fetch_time, theta)
+        else:
+            wait = _young_wait(self._young, page.first_age(), fetch_time - since, theta, page.lam(self.prior_interval))
         if wait > self.max_interval:
             wait = self.max_interval
         elif wait < self.min_interval:
@@ -168,8 +162,7 @@ class LearnedScheduler:
         lam = page.lam(self.prior_interval)
         w = page.w_exp
         if w >= 0.999:
-            d = math.sqrt(2.0 * theta / lam)
-            return d if lam * d < 0.5 else theta + 1.0 / lam
+            return poisson_due(theta, lam)
         if len(page.intervals) >= CALIBRATED_FROM:
             return page.wait_for(t0, theta, self.prior_interval)
         sigma = page.sigma
@@ -181,8 +174,7 @@ class LearnedScheduler:
         b = w * math.exp(-lam * (t0 - start))  # type: ignore[operator]
         pn = a / (a + b) if a > 0.0 else 0.0
         if pn < 1e-9:
-            d = math.sqrt(2.0 * theta / lam)
-            return d if lam * d < 0.5 else theta + 1.0 / lam
+            return poisson_due(theta, lam)
         return wait_until(table, z0, sigma, theta=theta, pn=pn, lam=lam, cap=self.max_interval)
 
     def _fit_spread(self, key: str, page: PageModel) -> None:

@@ -74,6 +74,13 @@ def _normal_wait(z0: float, z1: float, sigma: float, d: float) -> float:
     return max(0.0, _sf(z0) * d - sigma * (chi0 - chi1))
 
 
+def poisson_due(theta: float, lam: float) -> float:
+    """Wait until the expected undetected wait of a Poisson page of rate ``lam`` reaches
+    ``theta``: sqrt(2 theta / lam) while a change over it is unlikely, else about theta + 1/lam."""
+    d = math.sqrt(2.0 * theta / lam)
+    return d if lam * d < 0.5 else theta + 1.0 / lam
+
+
 def _poisson_wait(lam: float, d: float) -> float:
     """Integral over [0, d] of (1 - exp(-lam u)) du."""
     x = lam * d
@@ -187,16 +194,14 @@ class PageModel:
         """Seconds after t0 at which the expected undetected wait reaches theta."""
         lam = self.lam(prior_interval)
         if self.w_exp >= 0.999 or self.anchor is None:
-            d = math.sqrt(2.0 * theta / lam)
-            return d if lam * d < 0.5 else theta + 1.0 / lam
+            return poisson_due(theta, lam)
         sigma = self.sigma
         z0 = (t0 - self.anchor - self.mu) / sigma
         s0 = _sf(z0)
         a = (1.0 - self.w_exp) * s0
         b = self.w_exp * math.exp(-lam * max(0.0, t0 - self.anchor))
         if a <= 1e-12 * b or z0 > 8.0:
-            d = math.sqrt(2.0 * theta / lam)
-            return d if lam * d < 0.5 else theta + 1.0 / lam
+            return poisson_due(theta, lam)
         pn = a / (a + b)
         pe = 1.0 - pn
         hazard = pn * _phi(z0) / (sigma * s0) + pe * lam

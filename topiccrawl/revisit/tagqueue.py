@@ -48,16 +48,21 @@ class TagQueue:
         if host is None:
             # without politeness every key shares one heap
             host = self._host[key] = (self.host_gap > 0 and host_of(key)) or _NO_HOST
-        seq = self._seq = self._seq + 1
-        self._live[key] = seq
-        self._tag[key] = tag
-        self._earliest[key] = earliest
+        seq = self._mark(key, tag, earliest)
         heap = self._heaps.get(host)
         if heap is None:
             heap = self._heaps[host] = []
         heapq.heappush(heap, (tag, seq, key))
         if self.host_gap > 0 and heap[0][1] == seq:  # new top of its host
             heapq.heappush(self._active, (tag, seq, host))
+
+    def _mark(self, key: str, tag: float, earliest: float) -> int:
+        """Make (``tag``, a new sequence number) ``key``'s live entry; returns the number."""
+        seq = self._seq = self._seq + 1
+        self._live[key] = seq
+        self._tag[key] = tag
+        self._earliest[key] = earliest
+        return seq
 
     def discard(self, key: str) -> None:
         if self._live.pop(key, None) is not None:
@@ -81,22 +86,6 @@ class TagQueue:
             return None
         last = self._host_last.get(host)
         return None if last is None else last + self.host_gap
-
-    def next(self, now: float) -> tuple[str, float] | None:
-        """(key, fetch time) of the next fetch: :meth:`peek` without the tag (the scheduler's hot path)."""
-        if self.host_gap <= 0:
-            gate = max(self.last_fetch + self.min_gap, now)
-            heap = self._heaps.get(_NO_HOST)
-            live = self._live
-            while heap:
-                _tag, seq, key = heap[0]
-                if live.get(key) == seq:
-                    earliest = self._earliest[key]
-                    return key, gate if gate >= earliest else earliest
-                heapq.heappop(heap)
-            return None
-        head = self.peek(now)
-        return None if head is None else (head[0], head[2])
 
     def peek(self, now: float) -> tuple[str, float, float] | None:
         """(key, tag, fetch time) of the next fetch, or None when nothing is queued."""
@@ -145,24 +134,13 @@ class TagQueue:
 
     def requeue(self, key: str, when: float, tag: float, earliest: float) -> None:
         """:meth:`fetched` at ``when``, then :meth:`push` (one call on the scheduler's hot path)."""
-        self.last_fetch = max(self.last_fetch, when)
-        if self.host_gap > 0:
-            host = self._host.get(key)
-            if host and host != _NO_HOST:
-                self._host_last[host] = max(self._host_last.get(host, -math.inf), when)
+        self.fetched(key, when)
+        heap = self._heaps.get(_NO_HOST) if self.host_gap <= 0 else None
+        if heap and heap[0][2] == key and self._live.get(key) == heap[0][1]:
+            # the fetched key is the top of the one heap: replace it in one sift, not a push and a pop
+            heapq.heapreplace(heap, (tag, self._mark(key, tag, earliest), key))
+        else:
             self.push(key, tag, earliest)
-            return
-        heap = self._heaps.get(_NO_HOST)
-        live = self._live
-        if not heap or live.get(key) != heap[0][1] or heap[0][2] != key:
-            self.push(key, tag, earliest)
-            return
-        # the fetched key is the top of the one heap: replace it in one sift, not a push and a pop
-        seq = self._seq = self._seq + 1
-        live[key] = seq
-        self._tag[key] = tag
-        self._earliest[key] = earliest
-        heapq.heapreplace(heap, (tag, seq, key))
 
     def fetched(self, key: str, when: float) -> None:
         """Record a fetch for the rate and politeness gates."""

@@ -22,6 +22,8 @@ from __future__ import annotations
 
 import math
 
+from topiccrawl.revisit.hazard import BinnedCounts
+
 Z_MIN = -6.0
 Z_MAX = 6.0
 WIDTH = 0.2
@@ -52,6 +54,11 @@ def _edge(b: int) -> float:
     if b <= 0:
         return -math.inf
     return Z_MIN + (b - 1) * WIDTH
+
+
+def _upper(b: int) -> float:
+    """Upper z edge of bin ``b``."""
+    return _edge(b + 1) if b < BINS - 1 else math.inf
 
 
 def _bin(z: float) -> int:
@@ -99,14 +106,16 @@ def stratum(k: int) -> int:
     return _STRATUM_OF[k] if k < CALIBRATED_FROM else len(STRATUM_STARTS) - 1
 
 
-class ZTable:
+class ZTable(BinnedCounts):
     """Hazard per z-unit of one stratum, with its cumulative table."""
 
-    __slots__ = ("cum", "events", "exposure", "rates")
+    __slots__ = ("cum", "rates")
+    BINS = BINS
+    bin_of = staticmethod(_bin)
+    upper_edge = staticmethod(_upper)
 
     def __init__(self) -> None:
-        self.events = [0.0] * BINS
-        self.exposure = [0.0] * BINS
+        super().__init__()
         self.rates = list(_PRIOR)
         self.cum: list[float] = []  # cumulative hazard at each bin's lower edge (bins 1..)
         self.refresh()
@@ -126,24 +135,6 @@ class ZTable:
             cum[b + 1] = cum[b] + self.rates[b] * WIDTH
         self.cum = cum
 
-    def expose(self, z0: float, z1: float) -> None:
-        """Watched from z0 to z1 without a change."""
-        if z1 <= z0:
-            return
-        b = _bin(z0)
-        exposure = self.exposure
-        while True:
-            hi = _edge(b + 1) if b < BINS - 1 else math.inf
-            if z1 <= hi:
-                exposure[b] += z1 - z0
-                return
-            exposure[b] += hi - z0
-            z0 = hi
-            b += 1
-
-    def event(self, z: float) -> None:
-        self.events[_bin(z)] += 1.0
-
     def cumulative(self, z: float) -> float:
         """Cumulative hazard from Z_MIN to z (negative left of Z_MIN)."""
         b = _bin(z)
@@ -151,16 +142,11 @@ class ZTable:
             return (z - Z_MIN) * self.rates[0]
         return self.cum[b] + (z - _edge(b)) * self.rates[b]
 
-    def to_dict(self) -> dict[str, list[float]]:
-        return {"events": list(self.events), "exposure": list(self.exposure)}
-
-    def load(self, data: object) -> None:
-        if isinstance(data, dict):
-            ev, ex = data.get("events"), data.get("exposure")
-            if isinstance(ev, list) and isinstance(ex, list) and len(ev) == len(ex) == BINS:
-                self.events = [float(x) for x in ev]
-                self.exposure = [float(x) for x in ex]
-                self.refresh()
+    def load(self, data: object) -> bool:
+        if not super().load(data):
+            return False
+        self.refresh()
+        return True
 
 
 class ZHazard:
@@ -211,6 +197,13 @@ def _seg_wait(s: float, r: float) -> float:
     return s + math.expm1(-x) / r
 
 
+def _wait_over(s: float, *, acc: float, pn: float, surv: float, r: float, eu: float, lam: float) -> float:
+    """Expected undetected wait ``acc`` plus what the next ``s`` seconds add, from a point
+    where the periodic part survives with ``surv`` (hazard ``r`` per second from there)
+    and the memoryless part with ``eu``."""
+    return acc + pn * (s - surv * (s - _seg_wait(s, r))) + (1.0 - pn) * (s - eu * (s - _seg_wait(s, lam)))
+
+
 def wait_until(table: ZTable, z0: float, sigma: float, *, theta: float, pn: float, lam: float, cap: float) -> float:
     """Seconds after t0 (at forecast coordinate ``z0``) at which the expected undetected
     wait reaches ``theta``, for a page that changes on ``table``'s hazard with
@@ -226,7 +219,7 @@ def wait_until(table: ZTable, z0: float, sigma: float, *, theta: float, pn: floa
         guess = math.sqrt(2.0 * theta / h0)
         # the hazard is constant inside a bin: when d stays in it and a change over d
         # is unlikely, C(d) = h0 d^2 / 2 is exact enough
-        if h0 * guess < 0.05 and (b == BINS - 1 or guess < (_edge(b + 1) - z0) * sigma):
+        if h0 * guess < 0.05 and guess < (_upper(b) - z0) * sigma:
             return guess if guess < cap else cap
     u = 0.0  # seconds since t0
     acc = 0.0  # expected undetected wait accumulated over [t0, t0 + u]
@@ -234,21 +227,18 @@ def wait_until(table: ZTable, z0: float, sigma: float, *, theta: float, pn: floa
     z = z0
     while u < cap:
         r = rates[b] / sigma
-        seg = (_edge(b + 1) - z) * sigma if b < BINS - 1 else math.inf
         eu = math.exp(-lam * u)
-        end = min(seg, cap - u)
-        total = acc + pn * (end - surv * (end - _seg_wait(end, r))) + pe * (end - eu * (end - _seg_wait(end, lam)))
+        end = min((_upper(b) - z) * sigma, cap - u)
+        total = _wait_over(end, acc=acc, pn=pn, surv=surv, r=r, eu=eu, lam=lam)
         if total >= theta:
             # C is convex and increasing in s: Newton from the right converges monotonically;
             # start from the small-d guess when it is right of the root
             s = end
-            if u == 0.0 and guess < end:
-                c = pn * (guess - surv * (guess - _seg_wait(guess, r))) + pe * (guess - (guess - _seg_wait(guess, lam)))
-                if c >= theta:
-                    s = guess
+            if u == 0.0 and guess < end and _wait_over(guess, acc=0.0, pn=pn, surv=surv, r=r, eu=eu, lam=lam) >= theta:
+                s = guess
             for _ in range(30):
                 g = pn * (1.0 - surv * math.exp(-r * s)) + pe * (1.0 - eu * math.exp(-lam * s))
-                c = acc + pn * (s - surv * (s - _seg_wait(s, r))) + pe * (s - eu * (s - _seg_wait(s, lam))) - theta
+                c = _wait_over(s, acc=acc, pn=pn, surv=surv, r=r, eu=eu, lam=lam) - theta
                 if c <= 1e-3 * theta or g <= 0.0:
                     break
                 s -= c / g
