@@ -194,3 +194,18 @@ def test_restored_scheduler_keeps_the_min_interval() -> None:
     restored.import_state(s.export_state())
     key, when = restored.next_fetch(101.0)
     assert key == "a" and when >= 130.0
+
+
+@pytest.mark.parametrize("insurance", [0.005, 0.0002])
+def test_a_clockwork_page_far_from_its_forecast_waits_into_the_window_not_past_it(insurance: float) -> None:
+    from topiccrawl.revisit.model import PageModel
+
+    page = PageModel(last_fetch=0.0, born=0.0, anchor=0.0, intervals=[20000.0, 23000.0] * 12, changes=24.0)
+    page.exposure = 24 * 21500.0
+    page.refit()
+    page.w_exp = insurance  # a weak memoryless part: its local hazard alone would say "wait days"
+    t = 0.0
+    while t < page.mu - 2 * page.sigma:
+        t += page.wait_for(t, 25.0, 3600.0)
+    # the fetches step into the window before the forecast instead of jumping over it
+    assert page.mu - 2 * page.sigma <= t < page.mu - page.sigma

@@ -214,12 +214,14 @@ class PageModel:
         for it in range(60):
             z1 = z0 + d / sigma
             c = pn * _normal_wait(z0, z1, sigma, d) / s0 + pe * _poisson_wait(lam, d) - theta
-            if abs(c) <= 0.01 * theta or hi - lo <= 1e-3 * hi:
+            if abs(c) <= 0.01 * theta:
                 break
             if c > 0:
                 hi = d
             else:
                 lo = d
+            if hi - lo <= 1e-3 * hi:  # only once hi is finite: inf - lo <= inf would stop at once
+                break
             g = pn * (_cdf(z1) - _cdf(z0)) / s0 - pe * math.expm1(-lam * d)
             step = d - c / g if g > 0 else math.inf
             if it < 10 and lo < step < hi:
