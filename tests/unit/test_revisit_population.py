@@ -62,3 +62,17 @@ def test_spread_prior_follows_the_population_scaling() -> None:
     for i in range(12):
         relative.discard(f"p{i}")
     assert math.isclose(relative.predict(1000.0), DEFAULT_CV * 1000.0)
+
+
+def test_a_stratum_scales_its_ages_by_each_pages_first_change() -> None:
+    # pages whose period is twice their first change's age, first changes spread over one stratum
+    young = YoungHazards()
+    for i in range(400):
+        first = 16000.0 * (1.0 + 0.9 * i / 400.0)
+        young.observe(first, 0.0, 2.0 * first, True)
+    near, far = 16500.0, 30000.0  # both in one stratum, [15360, 30720) s
+    # at the age when the fast end of the stratum changes, a page from the slow end has only
+    # lived about its own first-change age: its hazard is still low (by absolute age alone,
+    # both would be told the same)
+    assert young.rate(far, 2.0 * near, 1e-4) < 0.2 * young.rate(near, 2.0 * near, 1e-4)
+    assert young.rate(far, 2.0 * far, 1e-4) > 5 * young.rate(far, 2.0 * near, 1e-4)

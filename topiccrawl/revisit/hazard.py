@@ -117,6 +117,11 @@ STRATUM_GROWTH = 2.0
 STRATA = 20
 # changes' worth of weight the pooled hazard has in a stratum's estimate
 STRATUM_PRIOR = 2.0
+# A stratum measures age since the first change in units of the first change's age
+# (mapped to AGE0-based bins as this many seconds per unit): a page whose first change
+# took a after it was first seen has likely a period above a, so its hazard is low
+# below age ~a whichever end of its stratum a lies in.
+_RATIO_UNIT = 3600.0
 
 
 class YoungHazards:
@@ -140,11 +145,14 @@ class YoungHazards:
     def observe(self, first_age: float | None, start: float, end: float, changed: bool) -> None:
         """Watched from age ``start`` to ``end`` in the state (``first_age`` None: never
         changed; else the age of the first change); ``changed``: a change at ``end``."""
-        hazards = (self.never,) if first_age is None else (self.once, self.strata[self.stratum(first_age)])
-        for hazard in hazards:
-            hazard.expose(start, end)
+        if first_age is None:
+            parts = ((self.never, 1.0),)
+        else:
+            parts = ((self.once, 1.0), (self.strata[self.stratum(first_age)], _RATIO_UNIT / max(first_age, AGE0)))
+        for hazard, unit in parts:
+            hazard.expose(start * unit, end * unit)
             if changed:
-                hazard.event(end)
+                hazard.event(end * unit)
 
     def to_dict(self) -> dict[str, object]:
         return {
@@ -172,4 +180,6 @@ class YoungHazards:
         once = self.once
         pooled = (once.events[b] + 0.5) / (once.exposure[b] + 0.5 / own_rate)
         stratum = self.strata[self.stratum(first_age)]
-        return (stratum.events[b] + STRATUM_PRIOR) / (stratum.exposure[b] + STRATUM_PRIOR / pooled)
+        unit = _RATIO_UNIT / max(first_age, AGE0)  # stratum ages are in first-change ages
+        b = _bin(age * unit)
+        return unit * (stratum.events[b] + STRATUM_PRIOR) / (stratum.exposure[b] + STRATUM_PRIOR * unit / pooled)
