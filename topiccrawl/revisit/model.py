@@ -39,10 +39,12 @@ PRIOR_CV = 0.05
 PRIOR_WEIGHT = 5.0
 # Intervals with a coefficient of variation below CV_PERIODIC are treated as a
 # clock, above CV_POISSON as memoryless, in between as a blend; a clock-like
-# page keeps MIN_EXP_WEIGHT of memoryless polling as insurance.
+# page keeps MIN_EXP_WEIGHT of memoryless polling as insurance (against a clock that
+# stops or changes pace: about once in a thousand intervals; pages with few intervals
+# get their heavier tails from the population's calibration instead).
 CV_PERIODIC = 0.3
 CV_POISSON = 0.8
-MIN_EXP_WEIGHT = 0.005
+MIN_EXP_WEIGHT = 0.001
 # intervals a page needs before its own dispersion alone decides its regime
 DECIDED_INTERVALS = 4
 
