@@ -74,6 +74,8 @@ class LearnedScheduler:
         self._young = YoungHazards()
         self._spread = SpreadPrior()
         self._zhazard = ZHazard()
+        # the z-hazard table of each history length below CALIBRATED_FROM (loading keeps the tables)
+        self._ztables = [self._zhazard.table(k) for k in range(CALIBRATED_FROM)]
 
     def __len__(self) -> int:
         return len(self._pages)
@@ -110,42 +112,69 @@ class LearnedScheduler:
         return None if head is None else (head[0], head[2])
 
     def observe(self, key: str, fetch_time: float, changed: bool) -> None:
+        # this runs once per fetch: the helpers it needs are inlined (_advance, young_since, first_age, lam)
         page = self._pages.get(key)
         if page is None:
             return
         queue = self._queue
         tag = queue.tag(key)
-        if tag is not None and tag > self.vtime:
-            self._advance(fetch_time, tag)
+        vtime = self.vtime
+        if tag is not None and tag > vtime:
+            # move virtual time to the tag and update the seconds-per-unit estimate
+            last_observe = self._last_observe
+            if last_observe is not None:
+                d = self._decay
+                dt = fetch_time - last_observe
+                real = self._real_sum = self._real_sum * d + (dt if dt > 0 else 0.0)
+                virtual = self._virtual_sum = self._virtual_sum * d + (tag - vtime)
+                if virtual > 1e-12 and real > 1e-12:
+                    self._scale = real / virtual
+            self._last_observe = fetch_time
+            self.vtime = vtime = tag
+        k = len(page.intervals)
         last = page.last_fetch
-        scale = self._scale
-        theta = scale * scale
-        if not changed and len(page.intervals) >= CALIBRATED_FROM and last is not None and fetch_time > last:
-            # the common case (a page with a long history, unchanged), inlined: it runs per fetch
+        if not changed and k >= CALIBRATED_FROM and last is not None and fetch_time > last:
+            # the common case (a page with a long history, unchanged)
             page.exposure += fetch_time - last
             page.last_fetch = fetch_time
         else:
-            self._learn(key, page, fetch_time, changed)
-        since = None if page.intervals else page.young_since()
-        if since is None:
-            wait = self._periodic_wait(page, fetch_time, theta)
-        else:
-            wait = _young_wait(self._young, page.first_age(), fetch_time - since, theta, page.lam(self.prior_interval))
+            self._learn(key, page, fetch_time, changed, k)
+            k = len(page.intervals)
+        scale = self._scale
+        theta = scale * scale
+        anchor = page.anchor
+        if k or page.born is None:
+            wait = self._periodic_wait(page, fetch_time, theta, k)
+        elif anchor is None:  # never seen to change
+            wait = _young_wait(self._young, None, fetch_time - page.born, theta, page.lam(self.prior_interval))
+        else:  # seen to change once
+            first_age = anchor - page.born
+            wait = _young_wait(
+                self._young,
+                first_age if first_age > 0.0 else 0.0,
+                fetch_time - anchor,
+                theta,
+                page.lam(self.prior_interval),
+            )
         if wait > self.max_interval:
             wait = self.max_interval
         elif wait < self.min_interval:
             wait = self.min_interval
-        queue.requeue(key, fetch_time, self.vtime + wait / scale, fetch_time + self.min_interval)
+        queue.requeue(key, fetch_time, vtime + wait / scale, fetch_time + self.min_interval)
 
-    def _learn(self, key: str, page: PageModel, fetch_time: float, changed: bool) -> None:
-        """Fold a fetch outcome into the page's model and the population's hazards."""
-        k = len(page.intervals)
+    def _learn(self, key: str, page: PageModel, fetch_time: float, changed: bool, k: int) -> None:
+        """Fold a fetch outcome into the page's model and the population's hazards (``k``: its intervals)."""
         last = page.last_fetch
-        if not k:
-            self._learn_young(page, fetch_time, changed)
-        elif k < CALIBRATED_FROM and last is not None and fetch_time > last:
-            origin, sigma = page.anchor + page.mu, page.sigma  # type: ignore[operator]
-            self._zhazard.observe(k, (last - origin) / sigma, (fetch_time - origin) / sigma, changed)
+        if last is not None and fetch_time > last:
+            if not k:
+                self._learn_young(page, last, fetch_time, changed)
+            elif k < CALIBRATED_FROM:
+                origin, sigma = page.anchor + page.mu, page.sigma  # type: ignore[operator]
+                self._zhazard.observe(k, (last - origin) / sigma, (fetch_time - origin) / sigma, changed)
+            if not changed:  # what PageModel.record does with an unchanged fetch, inlined
+                page.exposure += fetch_time - last
+                page.last_fetch = fetch_time
+                return
         if changed:
             before = page.regime
             page.record(
@@ -157,19 +186,20 @@ class LearnedScheduler:
         else:
             page.record(fetch_time, changed, self.history, self.forget, 0.5)  # prior unused
 
-    def _periodic_wait(self, page: PageModel, t0: float, theta: float) -> float:
-        """Wait of a page with a history: its forecast, calibrated by the population's z-hazard."""
+    def _periodic_wait(self, page: PageModel, t0: float, theta: float, k: int) -> float:
+        """Wait of a page with ``k`` intervals: its forecast, calibrated by the population's z-hazard."""
         lam = page.lam(self.prior_interval)
         w = page.w_exp
         if w >= 0.999:
             return poisson_due(theta, lam)
-        if len(page.intervals) >= CALIBRATED_FROM:
+        if k >= CALIBRATED_FROM:
             return page.wait_for(t0, theta, self.prior_interval)
         sigma = page.sigma
+        mu = page.mu
         start = page.anchor
-        table = self._zhazard.table(len(page.intervals))
-        z0 = (t0 - start - page.mu) / sigma  # type: ignore[operator]
-        log_surv = table.cumulative(-page.mu / sigma) - table.cumulative(z0)
+        table = self._ztables[k]
+        z0 = (t0 - start - mu) / sigma  # type: ignore[operator]
+        log_surv = table.cumulative(-mu / sigma) - table.cumulative(z0)
         a = (1.0 - w) * math.exp(log_surv) if log_surv > -700.0 else 0.0
         b = w * math.exp(-lam * (t0 - start))  # type: ignore[operator]
         pn = a / (a + b) if a > 0.0 else 0.0
@@ -187,26 +217,14 @@ class LearnedScheduler:
         spread = math.sqrt(sum((x - mean) ** 2 for x in xs) / (k - 1))
         self._spread.update(key, mean, spread, k - 1.0)
 
-    def _learn_young(self, page: PageModel, fetch_time: float, changed: bool) -> None:
-        """Feed a fetch of a page with at most one change to its state's population hazard."""
-        last = page.last_fetch
+    def _learn_young(self, page: PageModel, last: float, fetch_time: float, changed: bool) -> None:
+        """Feed a fetch (after one at ``last``) of a page with at most one change to its state's
+        population hazard."""
         since = page.young_since()
-        if last is None or since is None or fetch_time <= last:
+        if since is None:
             return
         end = 0.5 * (last + fetch_time) if changed else fetch_time
         self._young.observe(page.first_age(), last - since, end - since, changed)
-
-    def _advance(self, now: float, tag: float) -> None:
-        """Move virtual time to ``tag`` and update the seconds-per-unit estimate."""
-        if self._last_observe is not None:
-            d = self._decay
-            dt = now - self._last_observe
-            self._real_sum = self._real_sum * d + (dt if dt > 0 else 0.0)
-            self._virtual_sum = self._virtual_sum * d + (tag - self.vtime)
-            if self._virtual_sum > 1e-12 and self._real_sum > 1e-12:
-                self._scale = self._real_sum / self._virtual_sum
-        self._last_observe = now
-        self.vtime = tag
 
     def export_state(self) -> dict[str, object]:
         """Learned state as a JSON-able dict (see :meth:`import_state`)."""

@@ -28,7 +28,10 @@ class TagQueue:
         self._tag: dict[str, float] = {}
         self._earliest: dict[str, float] = {}
         self._host: dict[str, str] = {}
-        self._heaps: dict[str, list[tuple[float, int, str]]] = {}
+        # keys without a host (all keys when host_gap is 0) share one heap, made up front
+        # so the hot path finds it without a lookup
+        self._one: list[tuple[float, int, str]] = []
+        self._heaps: dict[str, list[tuple[float, int, str]]] = {_NO_HOST: self._one}
         self._active: list[tuple[float, int, str]] = []  # (top tag, its seq, host)
         self._sleeping: list[tuple[float, str]] = []  # (wake time, host)
         self._host_last: dict[str, float] = {}
@@ -90,9 +93,9 @@ class TagQueue:
     def peek(self, now: float) -> tuple[str, float, float] | None:
         """(key, tag, fetch time) of the next fetch, or None when nothing is queued."""
         gate = self.last_fetch + self.min_gap
-        gate = max(gate, now)
+        gate = gate if gate >= now else now  # not max(): this runs per fetch
         if self.host_gap <= 0:  # fast path: one heap, nothing sleeps
-            heap = self._heaps.get(_NO_HOST)
+            heap = self._one
             live = self._live
             while heap:
                 tag, seq, key = heap[0]
@@ -134,13 +137,26 @@ class TagQueue:
 
     def requeue(self, key: str, when: float, tag: float, earliest: float) -> None:
         """:meth:`fetched` at ``when``, then :meth:`push` (one call on the scheduler's hot path)."""
-        self.fetched(key, when)
-        heap = self._heaps.get(_NO_HOST) if self.host_gap <= 0 else None
-        if heap and heap[0][2] == key and self._live.get(key) == heap[0][1]:
-            # the fetched key is the top of the one heap: replace it in one sift, not a push and a pop
-            heapq.heapreplace(heap, (tag, self._mark(key, tag, earliest), key))
-        else:
+        if self.host_gap > 0:
+            self.fetched(key, when)
             self.push(key, tag, earliest)
+            return
+        last = self.last_fetch
+        self.last_fetch = when if when > last else last
+        heap = self._one
+        live = self._live
+        if heap:
+            top = heap[0]
+            if top[2] == key and live.get(key) == top[1]:
+                # the fetched key is the top of the one heap: replace it in one sift, not a push and
+                # a pop (this is _mark inlined: it runs once per fetch)
+                seq = self._seq = self._seq + 1
+                live[key] = seq
+                self._tag[key] = tag
+                self._earliest[key] = earliest
+                heapq.heapreplace(heap, (tag, seq, key))
+                return
+        self.push(key, tag, earliest)
 
     def fetched(self, key: str, when: float) -> None:
         """Record a fetch for the rate and politeness gates."""
