@@ -137,11 +137,14 @@ class YoungHazards:
         s = int(math.log(first_age / AGE0) / math.log(STRATUM_GROWTH)) + 1
         return s if s < STRATA else STRATA - 1
 
+    def hazards(self, first_age: float | None) -> tuple[AgeHazard, ...]:
+        """The hazards a page in the state given by ``first_age`` feeds: (never,) or (once, its stratum)."""
+        return (self.never,) if first_age is None else (self.once, self.strata[self.stratum(first_age)])
+
     def observe(self, first_age: float | None, start: float, end: float, changed: bool) -> None:
         """Watched from age ``start`` to ``end`` in the state (``first_age`` None: never
         changed; else the age of the first change); ``changed``: a change at ``end``."""
-        hazards = (self.never,) if first_age is None else (self.once, self.strata[self.stratum(first_age)])
-        for hazard in hazards:
+        for hazard in self.hazards(first_age):
             hazard.expose(start, end)
             if changed:
                 hazard.event(end)
@@ -165,11 +168,26 @@ class YoungHazards:
                 hazard.load(part)
 
     def rate(self, first_age: float | None, age: float, own_rate: float) -> float:
-        b = _bin(age)  # one bin for the pooled and the stratum estimate (this runs per fetch)
-        if first_age is None:
-            never = self.never
-            return (never.events[b] + 0.5) / (never.exposure[b] + 0.5 / own_rate)
-        once = self.once
-        pooled = (once.events[b] + 0.5) / (once.exposure[b] + 0.5 / own_rate)
-        stratum = self.strata[self.stratum(first_age)]
-        return (stratum.events[b] + STRATUM_PRIOR) / (stratum.exposure[b] + STRATUM_PRIOR / pooled)
+        return hazard_rate(self.hazards(first_age), _bin(age), own_rate)
+
+
+def age_bin(age: float) -> int:
+    """The bin of ``age`` in every :class:`AgeHazard`."""
+    return _bin(age)
+
+
+def age_edge(b: int) -> float:
+    """Upper age edge of bin ``b`` of every :class:`AgeHazard`."""
+    return _edge(b)
+
+
+def hazard_rate(hazards: tuple[AgeHazard, ...], b: int, own_rate: float) -> float:
+    """Hazard in age bin ``b`` of a page feeding ``hazards`` (see :meth:`YoungHazards.hazards`):
+    the pooled estimate with the page's own rate as its prior, then the stratum's with the
+    pooled one as its prior (a module function: it runs twice per fetch of a young page)."""
+    pooled = hazards[0]
+    h = (pooled.events[b] + 0.5) / (pooled.exposure[b] + 0.5 / own_rate)
+    if len(hazards) == 1:
+        return h
+    stratum = hazards[1]
+    return (stratum.events[b] + STRATUM_PRIOR) / (stratum.exposure[b] + STRATUM_PRIOR / h)

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import logging
 import math
+from dataclasses import dataclass
 
-from topiccrawl.revisit.hazard import YoungHazards
+from topiccrawl.revisit.hazard import AgeHazard, YoungHazards, age_bin, age_edge, hazard_rate
 from topiccrawl.revisit.model import PageModel, poisson_due
 from topiccrawl.revisit.spread import SpreadPrior
 from topiccrawl.revisit.tagqueue import TagQueue
@@ -14,6 +15,19 @@ from topiccrawl.revisit.zhazard import CALIBRATED_FROM, ZHazard, wait_until
 logger = logging.getLogger(__name__)
 
 STATE_VERSION = 1
+
+
+@dataclass(slots=True)
+class _Page(PageModel):
+    """A page's model plus what the scheduler caches about it (not part of the saved state).
+
+    A page with no interval yet remembers the population hazards its state feeds and
+    the age bin of its last fetch, so an unchanged fetch in the same bin (most: bins
+    grow with age) adds its exposure without a logarithm or a call."""
+
+    young_hazards: tuple[AgeHazard, ...] | None = None
+    young_bin: int = -1  # -1: unknown (the state changed, or the last fetch took the general path)
+    young_edge: float = 0.0  # upper age edge of young_bin
 
 
 class LearnedScheduler:
@@ -61,7 +75,7 @@ class LearnedScheduler:
         self.prior_interval = prior_interval
         self.history = history
         self.forget = forget
-        self._pages: dict[str, PageModel] = {}
+        self._pages: dict[str, _Page] = {}
         self.vtime = 0.0  # virtual time: the tag of the last key fetched
         self._scale = 1.0  # k, seconds per virtual unit
         # decayed sums of real and virtual time between fetches, estimating k
@@ -87,7 +101,7 @@ class LearnedScheduler:
 
     def add(self, key: str, now: float) -> None:
         if key not in self._pages:
-            self._pages[key] = PageModel()
+            self._pages[key] = _Page()
             self._queue.push(key, self.vtime)
 
     def remove(self, key: str) -> None:
@@ -133,29 +147,23 @@ class LearnedScheduler:
             self.vtime = vtime = tag
         k = len(page.intervals)
         last = page.last_fetch
-        if not changed and k >= CALIBRATED_FROM and last is not None and fetch_time > last:
-            # the common case (a page with a long history, unchanged)
-            page.exposure += fetch_time - last
-            page.last_fetch = fetch_time
-        else:
-            self._learn(key, page, fetch_time, changed, k)
-            k = len(page.intervals)
         scale = self._scale
         theta = scale * scale
-        anchor = page.anchor
-        if k or page.born is None:
+        if changed or last is None or fetch_time <= last:
+            self._learn(key, page, fetch_time, changed, k)
+            wait = self._wait(page, fetch_time, theta)
+        elif k >= CALIBRATED_FROM:  # the common case (a page with a long history, unchanged)
+            page.exposure += fetch_time - last
+            page.last_fetch = fetch_time
             wait = self._periodic_wait(page, fetch_time, theta, k)
-        elif anchor is None:  # never seen to change
-            wait = _young_wait(self._young, None, fetch_time - page.born, theta, page.lam(self.prior_interval))
-        else:  # seen to change once
-            first_age = anchor - page.born
-            wait = _young_wait(
-                self._young,
-                first_age if first_age > 0.0 else 0.0,
-                fetch_time - anchor,
-                theta,
-                page.lam(self.prior_interval),
-            )
+        elif k:
+            origin, sigma = page.anchor + page.mu, page.sigma  # type: ignore[operator]
+            self._zhazard.observe(k, (last - origin) / sigma, (fetch_time - origin) / sigma, False)
+            page.exposure += fetch_time - last
+            page.last_fetch = fetch_time
+            wait = self._periodic_wait(page, fetch_time, theta, k)
+        else:
+            wait = self._young_step(page, last, fetch_time, theta)
         if wait > self.max_interval:
             wait = self.max_interval
         elif wait < self.min_interval:
@@ -164,6 +172,7 @@ class LearnedScheduler:
 
     def _learn(self, key: str, page: PageModel, fetch_time: float, changed: bool, k: int) -> None:
         """Fold a fetch outcome into the page's model and the population's hazards (``k``: its intervals)."""
+        page.young_bin = -1
         last = page.last_fetch
         if last is not None and fetch_time > last:
             if not k:
@@ -176,6 +185,7 @@ class LearnedScheduler:
                 page.last_fetch = fetch_time
                 return
         if changed:
+            page.young_hazards = None
             before = page.regime
             page.record(
                 fetch_time, changed, self.history, self.forget, self.population_exp, prior_spread=self._spread.predict
@@ -185,6 +195,41 @@ class LearnedScheduler:
             self._count_regime(page.regime, 1)
         else:
             page.record(fetch_time, changed, self.history, self.forget, 0.5)  # prior unused
+
+    def _wait(self, page: _Page, t0: float, theta: float) -> float:
+        """Seconds from ``t0`` to the page's next fetch (the general path: see :meth:`observe`)."""
+        k = len(page.intervals)
+        born = page.born
+        if k or born is None:
+            return self._periodic_wait(page, t0, theta, k)
+        anchor = page.anchor
+        first_age = None if anchor is None else max(0.0, anchor - born)
+        age = t0 - (born if anchor is None else anchor)
+        return _young_wait(self._young.hazards(first_age), age_bin(age), age, theta, page.lam(self.prior_interval))
+
+    def _young_step(self, page: _Page, last: float, fetch_time: float, theta: float) -> float:
+        """An unchanged fetch (after one at ``last``) of a page with no interval: its exposure in
+        its state's population hazards, and its next wait."""
+        anchor = page.anchor
+        born: float = page.born  # type: ignore[assignment]  # set by the page's first fetch
+        since = born if anchor is None else anchor
+        hazards = page.young_hazards
+        if hazards is None:
+            hazards = page.young_hazards = self._young.hazards(None if anchor is None else max(0.0, anchor - born))
+        start = last - since
+        end = fetch_time - since
+        b = page.young_bin
+        if b >= 0 and end <= page.young_edge:  # in the bin of the last fetch: AgeHazard.expose inlined
+            for hazard in hazards:
+                hazard.exposure[b] += end - start
+        else:
+            for hazard in hazards:
+                hazard.expose(start, end)
+            b = page.young_bin = age_bin(end)
+            page.young_edge = age_edge(b)
+        page.exposure += fetch_time - last
+        page.last_fetch = fetch_time
+        return _young_wait(hazards, b, end, theta, (page.changes + 0.5) / (page.exposure + 0.5 * self.prior_interval))
 
     def _periodic_wait(self, page: PageModel, t0: float, theta: float, k: int) -> float:
         """Wait of a page with ``k`` intervals: its forecast, calibrated by the population's z-hazard."""
@@ -261,7 +306,7 @@ class LearnedScheduler:
             old = self._pages.get(key)
             if old is not None:
                 self._count_regime(old.regime, -1)
-            page = self._pages[key] = PageModel.from_dict(data)
+            page = self._pages[key] = _Page.from_dict(data)
             self._fit_spread(key, page)
             self._count_regime(page.regime, 1)
             due_in = data.get("due_in")
@@ -275,11 +320,12 @@ class LearnedScheduler:
             self._pages[key].refit(self.population_exp, self._spread.predict)
 
 
-def _young_wait(young: YoungHazards, first_age: float | None, age: float, theta: float, own_rate: float) -> float:
+def _young_wait(hazards: tuple[AgeHazard, ...], b: int, age: float, theta: float, own_rate: float) -> float:
     """Seconds until the expected undetected wait reaches ``theta`` for a page whose
-    change hazard is the population's at its age (averaged over the wait)."""
-    h = young.rate(first_age, age, own_rate)
+    change hazard is its state's population's (``hazards``) at its ``age`` (in bin ``b``),
+    averaged over the wait."""
+    h = hazard_rate(hazards, b, own_rate)
     d = math.sqrt(2.0 * theta / h)
-    h = 0.5 * (h + young.rate(first_age, age + d, own_rate))
+    h = 0.5 * (h + hazard_rate(hazards, age_bin(age + d), own_rate))
     d = math.sqrt(2.0 * theta / h)
     return d if h * d < 0.5 else theta + 1.0 / h

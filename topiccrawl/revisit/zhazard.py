@@ -102,8 +102,11 @@ def _rising(events: list[float], exposure: list[float]) -> list[float]:
 _STRATUM_OF = [max(0, sum(1 for start in STRATUM_STARTS if k >= start) - 1) for k in range(CALIBRATED_FROM + 1)]
 
 
+_LAST_STRATUM = len(STRATUM_STARTS) - 1
+
+
 def stratum(k: int) -> int:
-    return _STRATUM_OF[k] if k < CALIBRATED_FROM else len(STRATUM_STARTS) - 1
+    return _STRATUM_OF[k] if k < CALIBRATED_FROM else _LAST_STRATUM
 
 
 class ZTable(BinnedCounts):
@@ -166,11 +169,14 @@ class ZHazard:
 
     def observe(self, k: int, z0: float, z1: float, changed: bool) -> None:
         """A page with ``k`` intervals, fetched at z0 and again at z1 (a change in between if ``changed``)."""
-        table = self.tables[stratum(k)]
+        table = self.tables[_STRATUM_OF[k] if k < CALIBRATED_FROM else _LAST_STRATUM]
         if changed:
             mid = 0.5 * (z0 + z1)
             table.expose(z0, mid)
             table.event(mid)
+        elif Z_MIN <= z0 < z1 and (b := int((z0 - Z_MIN) / WIDTH) + 1) < BINS - 1 and z1 <= Z_MIN + b * WIDTH:
+            # table.expose inlined for a span inside one bin (most of them): this runs per fetch
+            table.exposure[b] += z1 - z0
         else:
             table.expose(z0, z1)
         self._since_refresh += 1
