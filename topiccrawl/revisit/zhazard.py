@@ -219,16 +219,22 @@ def wait_until(table: ZTable, z0: float, sigma: float, *, theta: float, pn: floa
     probability ``pn`` and as a Poisson process of rate ``lam`` otherwise (both
     conditioned on no change up to t0). At most ``cap``.
     """
+    # _bin, _upper and _wait_over are inlined below (same arithmetic): this runs per fetch
     pe = 1.0 - pn
     rates = table.rates
-    b = _bin(z0)
+    if z0 < Z_MIN:
+        b = 0
+    else:
+        b = int((z0 - Z_MIN) / WIDTH) + 1
+        b = b if b < BINS else BINS - 1
+    upper = Z_MIN + b * WIDTH if b < BINS - 1 else math.inf
     h0 = pn * rates[b] / sigma + pe * lam
     guess = math.inf
     if h0 > 0.0:
         guess = math.sqrt(2.0 * theta / h0)
         # the hazard is constant inside a bin: when d stays in it and a change over d
         # is unlikely, C(d) = h0 d^2 / 2 is exact enough
-        if h0 * guess < 0.05 and guess < (_upper(b) - z0) * sigma:
+        if h0 * guess < 0.05 and guess < (upper - z0) * sigma:
             return guess if guess < cap else cap
     u = 0.0  # seconds since t0
     acc = 0.0  # expected undetected wait accumulated over [t0, t0 + u]
@@ -237,8 +243,13 @@ def wait_until(table: ZTable, z0: float, sigma: float, *, theta: float, pn: floa
     while u < cap:
         r = rates[b] / sigma
         eu = math.exp(-lam * u)
-        end = min((_upper(b) - z) * sigma, cap - u)
-        total = _wait_over(end, acc=acc, pn=pn, surv=surv, r=r, eu=eu, lam=lam)
+        end = (upper - z) * sigma
+        end = end if end <= cap - u else cap - u
+        x = r * end
+        seg_r = 0.5 * x * end if x < 1e-6 else end + math.expm1(-x) / r
+        x = lam * end
+        seg_lam = 0.5 * x * end if x < 1e-6 else end + math.expm1(-x) / lam
+        total = acc + pn * (end - surv * (end - seg_r)) + (1.0 - pn) * (end - eu * (end - seg_lam))
         if total >= theta:
             # C is convex and increasing in s: Newton from the right converges monotonically;
             # start from the small-d guess when it is right of the root
@@ -259,7 +270,7 @@ def wait_until(table: ZTable, z0: float, sigma: float, *, theta: float, pn: floa
         surv *= math.exp(-r * end)
         u += end
         z += end / sigma
-        b += 1
-        if b >= BINS:
-            b = BINS - 1
+        if b < BINS - 1:
+            b += 1
+            upper = Z_MIN + b * WIDTH if b < BINS - 1 else math.inf
     return cap
