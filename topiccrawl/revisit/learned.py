@@ -131,7 +131,7 @@ class LearnedScheduler:
         if page is None:
             return
         queue = self._queue
-        tag = queue.tag(key)
+        tag = queue.tags.get(key)
         vtime = self.vtime
         if tag is not None and tag > vtime:
             # move virtual time to the tag and update the seconds-per-unit estimate
@@ -233,12 +233,12 @@ class LearnedScheduler:
 
     def _periodic_wait(self, page: PageModel, t0: float, theta: float, k: int) -> float:
         """Wait of a page with ``k`` intervals: its forecast, calibrated by the population's z-hazard."""
-        lam = page.lam(self.prior_interval)
         w = page.w_exp
+        if k >= CALIBRATED_FROM and w < 0.999:
+            return page.wait_for(t0, theta, self.prior_interval)
+        lam = (page.changes + 0.5) / (page.exposure + 0.5 * self.prior_interval)  # page.lam, inlined
         if w >= 0.999:
             return poisson_due(theta, lam)
-        if k >= CALIBRATED_FROM:
-            return page.wait_for(t0, theta, self.prior_interval)
         sigma = page.sigma
         mu = page.mu
         start = page.anchor

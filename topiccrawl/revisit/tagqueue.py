@@ -25,7 +25,7 @@ class TagQueue:
         self.last_fetch = -math.inf
         self._seq = 0
         self._live: dict[str, int] = {}
-        self._tag: dict[str, float] = {}
+        self.tags: dict[str, float] = {}  # each queued key's tag (read-only outside)
         self._earliest: dict[str, float] = {}
         self._host: dict[str, str] = {}
         # keys without a host (all keys when host_gap is 0) share one heap, made up front
@@ -43,7 +43,7 @@ class TagQueue:
         return key in self._live
 
     def tag(self, key: str) -> float | None:
-        return self._tag.get(key)
+        return self.tags.get(key)
 
     def push(self, key: str, tag: float, earliest: float = -math.inf) -> None:
         """Queue ``key`` with ``tag``; it is not fetched before ``earliest`` (seconds)."""
@@ -63,13 +63,13 @@ class TagQueue:
         """Make (``tag``, a new sequence number) ``key``'s live entry; returns the number."""
         seq = self._seq = self._seq + 1
         self._live[key] = seq
-        self._tag[key] = tag
+        self.tags[key] = tag
         self._earliest[key] = earliest
         return seq
 
     def discard(self, key: str) -> None:
         if self._live.pop(key, None) is not None:
-            self._tag.pop(key, None)
+            self.tags.pop(key, None)
             self._earliest.pop(key, None)
             self._host.pop(key, None)
 
@@ -152,7 +152,7 @@ class TagQueue:
                 # a pop (this is _mark inlined: it runs once per fetch)
                 seq = self._seq = self._seq + 1
                 live[key] = seq
-                self._tag[key] = tag
+                self.tags[key] = tag
                 self._earliest[key] = earliest
                 heapq.heapreplace(heap, (tag, seq, key))
                 return

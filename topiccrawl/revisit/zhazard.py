@@ -138,6 +138,25 @@ class ZTable(BinnedCounts):
             cum[b + 1] = cum[b] + self.rates[b] * WIDTH
         self.cum = cum
 
+    def expose(self, start: float, end: float) -> None:
+        """:meth:`BinnedCounts.expose` with the equal-width bins' arithmetic inlined (it runs per fetch)."""
+        if end <= start:
+            return
+        if start < Z_MIN:
+            b = 0
+        else:
+            b = int((start - Z_MIN) / WIDTH) + 1
+            b = b if b < BINS else BINS - 1
+        exposure = self.exposure
+        while True:
+            edge = Z_MIN + b * WIDTH if b < BINS - 1 else math.inf
+            if end <= edge:
+                exposure[b] += end - start
+                return
+            exposure[b] += edge - start
+            start = edge
+            b += 1
+
     def cumulative(self, z: float) -> float:
         """Cumulative hazard from Z_MIN to z (negative left of Z_MIN)."""
         # _bin and _edge inlined: this runs twice per fetch of a page with few intervals
@@ -213,6 +232,28 @@ def _wait_over(s: float, *, acc: float, pn: float, surv: float, r: float, eu: fl
     return acc + pn * (s - surv * (s - _seg_wait(s, r))) + (1.0 - pn) * (s - eu * (s - _seg_wait(s, lam)))
 
 
+def _newton(s: float, *, theta: float, acc: float, pn: float, surv: float, r: float, eu: float, lam: float) -> float:
+    """The root of ``_wait_over(s, ...) = theta`` by Newton steps from ``s`` (right of it), inlined."""
+    pe = 1.0 - pn
+    for _ in range(30):
+        er = math.exp(-r * s)
+        el = math.exp(-lam * s)
+        g = pn * (1.0 - surv * er) + pe * (1.0 - eu * el)
+        # _wait_over(s, ...) - theta, inlined
+        x = r * s
+        seg_r = 0.5 * x * s if x < 1e-6 else s + math.expm1(-x) / r
+        x = lam * s
+        seg_lam = 0.5 * x * s if x < 1e-6 else s + math.expm1(-x) / lam
+        c = acc + pn * (s - surv * (s - seg_r)) + (1.0 - pn) * (s - eu * (s - seg_lam)) - theta
+        if c <= 1e-3 * theta or g <= 0.0:
+            break
+        s -= c / g
+        if s <= 0.0:
+            s = 0.0
+            break
+    return s
+
+
 def wait_until(table: ZTable, z0: float, sigma: float, *, theta: float, pn: float, lam: float, cap: float) -> float:
     """Seconds after t0 (at forecast coordinate ``z0``) at which the expected undetected
     wait reaches ``theta``, for a page that changes on ``table``'s hazard with
@@ -256,16 +297,7 @@ def wait_until(table: ZTable, z0: float, sigma: float, *, theta: float, pn: floa
             s = end
             if u == 0.0 and guess < end and _wait_over(guess, acc=0.0, pn=pn, surv=surv, r=r, eu=eu, lam=lam) >= theta:
                 s = guess
-            for _ in range(30):
-                g = pn * (1.0 - surv * math.exp(-r * s)) + pe * (1.0 - eu * math.exp(-lam * s))
-                c = _wait_over(s, acc=acc, pn=pn, surv=surv, r=r, eu=eu, lam=lam) - theta
-                if c <= 1e-3 * theta or g <= 0.0:
-                    break
-                s -= c / g
-                if s <= 0.0:
-                    s = 0.0
-                    break
-            return u + s
+            return u + _newton(s, theta=theta, acc=acc, pn=pn, surv=surv, r=r, eu=eu, lam=lam)
         acc = total
         surv *= math.exp(-r * end)
         u += end
