@@ -122,8 +122,7 @@ class LearnedScheduler:
         return (memoryless + 1.0) / (periodic + memoryless + 2.0)
 
     def next_fetch(self, now: float) -> tuple[str, float] | None:
-        head = self._queue.peek(now)
-        return None if head is None else (head[0], head[2])
+        return self._queue.peek(now)
 
     def observe(self, key: str, fetch_time: float, changed: bool) -> None:
         # this runs once per fetch: the helpers it needs are inlined (_advance, young_since, first_age, lam)
@@ -131,9 +130,9 @@ class LearnedScheduler:
         if page is None:
             return
         queue = self._queue
-        tag = queue.tags.get(key)
+        entry = queue.entries.get(key)
         vtime = self.vtime
-        if tag is not None and tag > vtime:
+        if entry is not None and (tag := entry[0]) > vtime:
             # move virtual time to the tag and update the seconds-per-unit estimate
             last_observe = self._last_observe
             if last_observe is not None:
@@ -155,7 +154,7 @@ class LearnedScheduler:
         elif k >= CALIBRATED_FROM:  # the common case (a page with a long history, unchanged)
             page.exposure += fetch_time - last
             page.last_fetch = fetch_time
-            wait = self._periodic_wait(page, fetch_time, theta, k)
+            wait = page.wait_for(fetch_time, theta, self.prior_interval)
         elif k:
             origin, sigma = page.anchor + page.mu, page.sigma  # type: ignore[operator]
             self._zhazard.observe(k, (last - origin) / sigma, (fetch_time - origin) / sigma, False)
