@@ -10,7 +10,7 @@ from topiccrawl.revisit.hazard import AgeHazard, YoungHazards, age_bin, age_edge
 from topiccrawl.revisit.model import PageModel, poisson_due
 from topiccrawl.revisit.spread import SpreadPrior
 from topiccrawl.revisit.tagqueue import TagQueue
-from topiccrawl.revisit.zhazard import CALIBRATED_FROM, ZHazard, wait_until
+from topiccrawl.revisit.zhazard import BINS, CALIBRATED_FROM, REFRESH_EVERY, WIDTH, Z_MIN, ZHazard, wait_until
 
 logger = logging.getLogger(__name__)
 
@@ -156,11 +156,7 @@ class LearnedScheduler:
             page.last_fetch = fetch_time
             wait = page.wait_for(fetch_time, theta, self.prior_interval)
         elif k:
-            origin, sigma = page.anchor + page.mu, page.sigma  # type: ignore[operator]
-            self._zhazard.observe(k, (last - origin) / sigma, (fetch_time - origin) / sigma, False)
-            page.exposure += fetch_time - last
-            page.last_fetch = fetch_time
-            wait = self._periodic_wait(page, fetch_time, theta, k)
+            wait = self._z_step(page, last, fetch_time, theta, k)
         else:
             wait = self._young_step(page, last, fetch_time, theta)
         if wait > self.max_interval:
@@ -229,6 +225,46 @@ class LearnedScheduler:
         page.exposure += fetch_time - last
         page.last_fetch = fetch_time
         return _young_wait(hazards, b, end, theta, (page.changes + 0.5) / (page.exposure + 0.5 * self.prior_interval))
+
+    def _z_step(self, page: _Page, last: float, fetch_time: float, theta: float, k: int) -> float:
+        """An unchanged fetch (after one at ``last``) of a page with ``k`` intervals, fewer than
+        CALIBRATED_FROM: its z-exposure and its next wait, i.e. ZHazard.observe and
+        _periodic_wait with the calls inlined (same arithmetic): this runs for most fetches."""
+        table = self._ztables[k]
+        anchor: float = page.anchor  # type: ignore[assignment]  # a page with intervals has one
+        mu = page.mu
+        sigma = page.sigma
+        origin = anchor + mu
+        z0 = (last - origin) / sigma
+        z1 = (fetch_time - origin) / sigma
+        if Z_MIN <= z0 < z1 and (b := int((z0 - Z_MIN) / WIDTH) + 1) < BINS - 1 and z1 <= Z_MIN + b * WIDTH:
+            table.exposure[b] += z1 - z0
+        else:
+            table.expose(z0, z1)
+        zhazard = self._zhazard
+        zhazard.since_refresh += 1
+        if zhazard.since_refresh >= REFRESH_EVERY:
+            zhazard.refresh()
+        page.exposure += fetch_time - last
+        page.last_fetch = fetch_time
+        w = page.w_exp
+        lam = (page.changes + 0.5) / (page.exposure + 0.5 * self.prior_interval)
+        if w >= 0.999:
+            return poisson_due(theta, lam)
+        z0 = (fetch_time - anchor - mu) / sigma
+        # ZTable.cumulative at -mu / sigma and at z0
+        rates, cum = table.rates, table.cum
+        zc = -mu / sigma
+        b = 0 if zc < Z_MIN else min(int((zc - Z_MIN) / WIDTH) + 1, BINS - 1)
+        log_surv = (zc - Z_MIN) * rates[0] if b == 0 else cum[b] + (zc - (Z_MIN + (b - 1) * WIDTH)) * rates[b]
+        b = 0 if z0 < Z_MIN else min(int((z0 - Z_MIN) / WIDTH) + 1, BINS - 1)
+        log_surv -= (z0 - Z_MIN) * rates[0] if b == 0 else cum[b] + (z0 - (Z_MIN + (b - 1) * WIDTH)) * rates[b]
+        a = (1.0 - w) * math.exp(log_surv) if log_surv > -700.0 else 0.0
+        e = w * math.exp(-lam * (fetch_time - anchor))
+        pn = a / (a + e) if a > 0.0 else 0.0
+        if pn < 1e-9:
+            return poisson_due(theta, lam)
+        return wait_until(table, z0, sigma, theta=theta, pn=pn, lam=lam, cap=self.max_interval)
 
     def _periodic_wait(self, page: PageModel, t0: float, theta: float, k: int) -> float:
         """Wait of a page with ``k`` intervals: its forecast, calibrated by the population's z-hazard."""

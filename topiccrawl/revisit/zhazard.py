@@ -177,11 +177,11 @@ class ZTable(BinnedCounts):
 class ZHazard:
     """One :class:`ZTable` per stratum of history length."""
 
-    __slots__ = ("_since_refresh", "tables")
+    __slots__ = ("since_refresh", "tables")
 
     def __init__(self) -> None:
         self.tables = [ZTable() for _ in STRATUM_STARTS]
-        self._since_refresh = 0
+        self.since_refresh = 0  # observations since the last refresh (the scheduler counts its own inlined ones)
 
     def table(self, k: int) -> ZTable:
         return self.tables[stratum(k)]
@@ -198,11 +198,18 @@ class ZHazard:
             table.exposure[b] += z1 - z0
         else:
             table.expose(z0, z1)
-        self._since_refresh += 1
-        if self._since_refresh >= REFRESH_EVERY:
-            self._since_refresh = 0
-            for t in self.tables:
-                t.refresh()
+        self.counted()
+
+    def counted(self) -> None:
+        """Count one observation; every REFRESH_EVERY of them the tables are refreshed."""
+        self.since_refresh += 1
+        if self.since_refresh >= REFRESH_EVERY:
+            self.refresh()
+
+    def refresh(self) -> None:
+        self.since_refresh = 0
+        for t in self.tables:
+            t.refresh()
 
     def to_dict(self) -> dict[str, object]:
         return {"tables": [t.to_dict() for t in self.tables]}
