@@ -200,7 +200,10 @@ class LearnedScheduler:
         anchor = page.anchor
         first_age = None if anchor is None else max(0.0, anchor - born)
         age = t0 - (born if anchor is None else anchor)
-        return _young_wait(self._young.hazards(first_age), age_bin(age), age, theta, page.lam(self.prior_interval))
+        b = age_bin(age)
+        return _young_wait(
+            self._young.hazards(first_age), b, age, theta, page.lam(self.prior_interval), edge=age_edge(b)
+        )
 
     def _young_step(self, page: _Page, last: float, fetch_time: float, theta: float) -> float:
         """An unchanged fetch (after one at ``last``) of a page with no interval: its exposure in
@@ -224,7 +227,8 @@ class LearnedScheduler:
             page.young_edge = age_edge(b)
         page.exposure += fetch_time - last
         page.last_fetch = fetch_time
-        return _young_wait(hazards, b, end, theta, (page.changes + 0.5) / (page.exposure + 0.5 * self.prior_interval))
+        lam = (page.changes + 0.5) / (page.exposure + 0.5 * self.prior_interval)
+        return _young_wait(hazards, b, end, theta, lam, edge=page.young_edge)
 
     def _z_step(self, page: _Page, last: float, fetch_time: float, theta: float, k: int) -> float:
         """An unchanged fetch (after one at ``last``) of a page with ``k`` intervals, fewer than
@@ -355,12 +359,15 @@ class LearnedScheduler:
             self._pages[key].refit(self.population_exp, self._spread.predict)
 
 
-def _young_wait(hazards: tuple[AgeHazard, ...], b: int, age: float, theta: float, own_rate: float) -> float:
+def _young_wait(
+    hazards: tuple[AgeHazard, ...], b: int, age: float, theta: float, own_rate: float, *, edge: float
+) -> float:
     """Seconds until the expected undetected wait reaches ``theta`` for a page whose
-    change hazard is its state's population's (``hazards``) at its ``age`` (in bin ``b``),
-    averaged over the wait."""
+    change hazard is its state's population's (``hazards``) at its ``age`` (in bin ``b``,
+    which ends at age ``edge``), averaged over the wait."""
     h = hazard_rate(hazards, b, own_rate)
     d = math.sqrt(2.0 * theta / h)
-    h = 0.5 * (h + hazard_rate(hazards, age_bin(age + d), own_rate))
-    d = math.sqrt(2.0 * theta / h)
+    if age + d > edge:  # else the wait ends in the same bin: the average is h itself
+        h = 0.5 * (h + hazard_rate(hazards, age_bin(age + d), own_rate))
+        d = math.sqrt(2.0 * theta / h)
     return d if h * d < 0.5 else theta + 1.0 / h
