@@ -259,9 +259,11 @@ class LearnedScheduler:
         # ZTable.cumulative at -mu / sigma and at z0
         rates, cum = table.rates, table.cum
         zc = -mu / sigma
-        b = 0 if zc < Z_MIN else min(int((zc - Z_MIN) / WIDTH) + 1, BINS - 1)
+        b = 0 if zc < Z_MIN else int((zc - Z_MIN) / WIDTH) + 1
+        b = b if b < BINS else BINS - 1  # not min(): a builtin call costs more than the test
         log_surv = (zc - Z_MIN) * rates[0] if b == 0 else cum[b] + (zc - (Z_MIN + (b - 1) * WIDTH)) * rates[b]
-        b = 0 if z0 < Z_MIN else min(int((z0 - Z_MIN) / WIDTH) + 1, BINS - 1)
+        b = 0 if z0 < Z_MIN else int((z0 - Z_MIN) / WIDTH) + 1
+        b = b if b < BINS else BINS - 1
         log_surv -= (z0 - Z_MIN) * rates[0] if b == 0 else cum[b] + (z0 - (Z_MIN + (b - 1) * WIDTH)) * rates[b]
         a = (1.0 - w) * math.exp(log_surv) if log_surv > -700.0 else 0.0
         e = w * math.exp(-lam * (fetch_time - anchor))
