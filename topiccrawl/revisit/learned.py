@@ -165,7 +165,7 @@ class LearnedScheduler:
             wait = self.min_interval
         queue.requeue(key, fetch_time, vtime + wait / scale, fetch_time + self.min_interval)
 
-    def _learn(self, key: str, page: PageModel, fetch_time: float, changed: bool, k: int) -> None:
+    def _learn(self, key: str, page: _Page, fetch_time: float, changed: bool, k: int) -> None:
         """Fold a fetch outcome into the page's model and the population's hazards (``k``: its intervals)."""
         page.young_bin = -1
         last = page.last_fetch

@@ -31,6 +31,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Self
 
 # Spread assumed for a periodic page's intervals (as a fraction of the mean) when
 # no population prior is given, and the weight of the prior spread, in intervals
@@ -248,7 +249,7 @@ class PageModel:
         }
 
     @classmethod
-    def from_dict(cls, data: dict[str, object]) -> PageModel:
+    def from_dict(cls, data: dict[str, object]) -> Self:
         model = cls(
             last_fetch=_opt_float(data.get("last_fetch")),
             born=_opt_float(data.get("born", data.get("last_fetch"))),
