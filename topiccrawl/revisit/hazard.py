@@ -117,10 +117,10 @@ STRATUM_GROWTH = 2.0
 STRATA = 20
 # changes' worth of weight the pooled hazard has in a stratum's estimate
 STRATUM_PRIOR = 2.0
-# A stratum measures age since the first change in units of the first change's age
-# (mapped to AGE0-based bins as this many seconds per unit): a page whose first change
-# took a after it was first seen has likely a period above a, so its hazard is low
-# below age ~a whichever end of its stratum a lies in.
+# A page seen to change once counts its age since that change in units of its first
+# change's age (mapped to AGE0-based bins as this many seconds per unit): a page whose
+# first change came a seconds after it was first seen most likely has a period above
+# a, so its hazard is low below age ~a, whichever end of its stratum a lies in.
 _RATIO_UNIT = 3600.0
 
 
@@ -142,14 +142,15 @@ class YoungHazards:
         s = int(math.log(first_age / AGE0) / math.log(STRATUM_GROWTH)) + 1
         return s if s < STRATA else STRATA - 1
 
+    def hazards(self, first_age: float | None) -> tuple[AgeHazard, ...]:
+        """The hazards a page in the state given by ``first_age`` feeds: (never,) or (once, its stratum)."""
+        return (self.never,) if first_age is None else (self.once, self.strata[self.stratum(first_age)])
+
     def observe(self, first_age: float | None, start: float, end: float, changed: bool) -> None:
         """Watched from age ``start`` to ``end`` in the state (``first_age`` None: never
         changed; else the age of the first change); ``changed``: a change at ``end``."""
-        if first_age is None:
-            parts = ((self.never, 1.0),)
-        else:
-            parts = ((self.once, 1.0), (self.strata[self.stratum(first_age)], _RATIO_UNIT / max(first_age, AGE0)))
-        for hazard, unit in parts:
+        unit = age_unit(first_age)
+        for hazard in self.hazards(first_age):
             hazard.expose(start * unit, end * unit)
             if changed:
                 hazard.event(end * unit)
@@ -173,13 +174,33 @@ class YoungHazards:
                 hazard.load(part)
 
     def rate(self, first_age: float | None, age: float, own_rate: float) -> float:
-        b = _bin(age)  # one bin for the pooled and the stratum estimate (this runs per fetch)
-        if first_age is None:
-            never = self.never
-            return (never.events[b] + 0.5) / (never.exposure[b] + 0.5 / own_rate)
-        once = self.once
-        pooled = (once.events[b] + 0.5) / (once.exposure[b] + 0.5 / own_rate)
-        stratum = self.strata[self.stratum(first_age)]
-        unit = _RATIO_UNIT / max(first_age, AGE0)  # stratum ages are in first-change ages
-        b = _bin(age * unit)
-        return unit * (stratum.events[b] + STRATUM_PRIOR) / (stratum.exposure[b] + STRATUM_PRIOR * unit / pooled)
+        """Hazard per second at ``age`` (seconds in the state)."""
+        unit = age_unit(first_age)
+        return unit * hazard_rate(self.hazards(first_age), _bin(age * unit), own_rate / unit)
+
+
+def age_unit(first_age: float | None) -> float:
+    """Units of the state's age coordinate per second (see ``_RATIO_UNIT``)."""
+    return 1.0 if first_age is None else _RATIO_UNIT / max(first_age, AGE0)
+
+
+def age_bin(age: float) -> int:
+    """The bin of ``age`` in every :class:`AgeHazard`."""
+    return _bin(age)
+
+
+def age_edge(b: int) -> float:
+    """Upper age edge of bin ``b`` of every :class:`AgeHazard`."""
+    return _edge(b)
+
+
+def hazard_rate(hazards: tuple[AgeHazard, ...], b: int, own_rate: float) -> float:
+    """Hazard per age unit in age bin ``b`` of a page feeding ``hazards`` (see :meth:`YoungHazards.hazards`):
+    the pooled estimate with the page's own rate as its prior, then the stratum's with the
+    pooled one as its prior (a module function: it runs twice per fetch of a young page)."""
+    pooled = hazards[0]
+    h = (pooled.events[b] + 0.5) / (pooled.exposure[b] + 0.5 / own_rate)
+    if len(hazards) == 1:
+        return h
+    stratum = hazards[1]
+    return (stratum.events[b] + STRATUM_PRIOR) / (stratum.exposure[b] + STRATUM_PRIOR / h)

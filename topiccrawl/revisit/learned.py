@@ -4,16 +4,31 @@ from __future__ import annotations
 
 import logging
 import math
+from dataclasses import dataclass
 
-from topiccrawl.revisit.hazard import YoungHazards
+from topiccrawl.revisit.hazard import AgeHazard, YoungHazards, age_bin, age_edge, age_unit, hazard_rate
 from topiccrawl.revisit.model import PageModel, poisson_due
 from topiccrawl.revisit.spread import SpreadPrior
 from topiccrawl.revisit.tagqueue import TagQueue
-from topiccrawl.revisit.zhazard import CALIBRATED_FROM, ZHazard, wait_until
+from topiccrawl.revisit.zhazard import BINS, CALIBRATED_FROM, REFRESH_EVERY, WIDTH, Z_MIN, ZHazard, wait_until
 
 logger = logging.getLogger(__name__)
 
 STATE_VERSION = 1
+
+
+@dataclass(slots=True)
+class _Page(PageModel):
+    """A page's model plus what the scheduler caches about it (not part of the saved state).
+
+    A page with no interval yet remembers the population hazards its state feeds and
+    the age bin of its last fetch, so an unchanged fetch in the same bin (most: bins
+    grow with age) adds its exposure without a logarithm or a call."""
+
+    young_hazards: tuple[AgeHazard, ...] | None = None
+    young_unit: float = 1.0  # age units per second of the state (see hazard.age_unit)
+    young_bin: int = -1  # -1: unknown (the state changed, or the last fetch took the general path)
+    young_edge: float = 0.0  # upper age edge of young_bin
 
 
 class LearnedScheduler:
@@ -61,7 +76,7 @@ class LearnedScheduler:
         self.prior_interval = prior_interval
         self.history = history
         self.forget = forget
-        self._pages: dict[str, PageModel] = {}
+        self._pages: dict[str, _Page] = {}
         self.vtime = 0.0  # virtual time: the tag of the last key fetched
         self._scale = 1.0  # k, seconds per virtual unit
         # decayed sums of real and virtual time between fetches, estimating k
@@ -74,6 +89,8 @@ class LearnedScheduler:
         self._young = YoungHazards()
         self._spread = SpreadPrior()
         self._zhazard = ZHazard()
+        # the z-hazard table of each history length below CALIBRATED_FROM (loading keeps the tables)
+        self._ztables = [self._zhazard.table(k) for k in range(CALIBRATED_FROM)]
 
     def __len__(self) -> int:
         return len(self._pages)
@@ -85,7 +102,7 @@ class LearnedScheduler:
 
     def add(self, key: str, now: float) -> None:
         if key not in self._pages:
-            self._pages[key] = PageModel()
+            self._pages[key] = _Page()
             self._queue.push(key, self.vtime)
 
     def remove(self, key: str) -> None:
@@ -106,47 +123,65 @@ class LearnedScheduler:
         return (memoryless + 1.0) / (periodic + memoryless + 2.0)
 
     def next_fetch(self, now: float) -> tuple[str, float] | None:
-        head = self._queue.peek(now)
-        return None if head is None else (head[0], head[2])
+        return self._queue.peek(now)
 
     def observe(self, key: str, fetch_time: float, changed: bool) -> None:
+        # this runs once per fetch: the helpers it needs are inlined (_advance, young_since, first_age, lam)
         page = self._pages.get(key)
         if page is None:
             return
         queue = self._queue
-        tag = queue.tag(key)
-        if tag is not None and tag > self.vtime:
-            self._advance(fetch_time, tag)
+        entry = queue.entries.get(key)
+        vtime = self.vtime
+        if entry is not None and (tag := entry[0]) > vtime:
+            # move virtual time to the tag and update the seconds-per-unit estimate
+            last_observe = self._last_observe
+            if last_observe is not None:
+                d = self._decay
+                dt = fetch_time - last_observe
+                real = self._real_sum = self._real_sum * d + (dt if dt > 0 else 0.0)
+                virtual = self._virtual_sum = self._virtual_sum * d + (tag - vtime)
+                if virtual > 1e-12 and real > 1e-12:
+                    self._scale = real / virtual
+            self._last_observe = fetch_time
+            self.vtime = vtime = tag
+        k = len(page.intervals)
         last = page.last_fetch
         scale = self._scale
         theta = scale * scale
-        if not changed and len(page.intervals) >= CALIBRATED_FROM and last is not None and fetch_time > last:
-            # the common case (a page with a long history, unchanged), inlined: it runs per fetch
+        if changed or last is None or fetch_time <= last:
+            self._learn(key, page, fetch_time, changed, k)
+            wait = self._wait(page, fetch_time, theta)
+        elif k >= CALIBRATED_FROM:  # the common case (a page with a long history, unchanged)
             page.exposure += fetch_time - last
             page.last_fetch = fetch_time
+            wait = page.wait_for(fetch_time, theta, self.prior_interval)
+        elif k:
+            wait = self._z_step(page, last, fetch_time, theta, k)
         else:
-            self._learn(key, page, fetch_time, changed)
-        since = None if page.intervals else page.young_since()
-        if since is None:
-            wait = self._periodic_wait(page, fetch_time, theta)
-        else:
-            wait = _young_wait(self._young, page.first_age(), fetch_time - since, theta, page.lam(self.prior_interval))
+            wait = self._young_step(page, last, fetch_time, theta)
         if wait > self.max_interval:
             wait = self.max_interval
         elif wait < self.min_interval:
             wait = self.min_interval
-        queue.requeue(key, fetch_time, self.vtime + wait / scale, fetch_time + self.min_interval)
+        queue.requeue(key, fetch_time, vtime + wait / scale, fetch_time + self.min_interval)
 
-    def _learn(self, key: str, page: PageModel, fetch_time: float, changed: bool) -> None:
-        """Fold a fetch outcome into the page's model and the population's hazards."""
-        k = len(page.intervals)
+    def _learn(self, key: str, page: _Page, fetch_time: float, changed: bool, k: int) -> None:
+        """Fold a fetch outcome into the page's model and the population's hazards (``k``: its intervals)."""
+        page.young_bin = -1
         last = page.last_fetch
-        if not k:
-            self._learn_young(page, fetch_time, changed)
-        elif k < CALIBRATED_FROM and last is not None and fetch_time > last:
-            origin, sigma = page.anchor + page.mu, page.sigma  # type: ignore[operator]
-            self._zhazard.observe(k, (last - origin) / sigma, (fetch_time - origin) / sigma, changed)
+        if last is not None and fetch_time > last:
+            if not k:
+                self._learn_young(page, last, fetch_time, changed)
+            elif k < CALIBRATED_FROM:
+                origin, sigma = page.anchor + page.mu, page.sigma  # type: ignore[operator]
+                self._zhazard.observe(k, (last - origin) / sigma, (fetch_time - origin) / sigma, changed)
+            if not changed:  # what PageModel.record does with an unchanged fetch, inlined
+                page.exposure += fetch_time - last
+                page.last_fetch = fetch_time
+                return
         if changed:
+            page.young_hazards = None
             before = page.regime
             page.record(
                 fetch_time, changed, self.history, self.forget, self.population_exp, prior_spread=self._spread.predict
@@ -157,19 +192,110 @@ class LearnedScheduler:
         else:
             page.record(fetch_time, changed, self.history, self.forget, 0.5)  # prior unused
 
-    def _periodic_wait(self, page: PageModel, t0: float, theta: float) -> float:
-        """Wait of a page with a history: its forecast, calibrated by the population's z-hazard."""
-        lam = page.lam(self.prior_interval)
+    def _wait(self, page: _Page, t0: float, theta: float) -> float:
+        """Seconds from ``t0`` to the page's next fetch (the general path: see :meth:`observe`)."""
+        k = len(page.intervals)
+        born = page.born
+        if k or born is None:
+            return self._periodic_wait(page, t0, theta, k)
+        anchor = page.anchor
+        first_age = None if anchor is None else max(0.0, anchor - born)
+        unit = age_unit(first_age)
+        age = (t0 - (born if anchor is None else anchor)) * unit
+        b = age_bin(age)
+        hazards = self._young.hazards(first_age)
+        return _young_wait(hazards, b, age, theta, page.lam(self.prior_interval), edge=age_edge(b), unit=unit)
+
+    def _young_step(self, page: _Page, last: float, fetch_time: float, theta: float) -> float:
+        """An unchanged fetch (after one at ``last``) of a page with no interval: its exposure in
+        its state's population hazards, and its next wait."""
+        anchor = page.anchor
+        born: float = page.born  # type: ignore[assignment]  # set by the page's first fetch
+        since = born if anchor is None else anchor
+        hazards = page.young_hazards
+        if hazards is None:
+            first_age = None if anchor is None else max(0.0, anchor - born)
+            hazards = page.young_hazards = self._young.hazards(first_age)
+            page.young_unit = age_unit(first_age)
+        unit = page.young_unit
+        start = (last - since) * unit
+        end = (fetch_time - since) * unit
+        b = page.young_bin
+        if b >= 0 and end <= page.young_edge:  # in the bin of the last fetch: AgeHazard.expose inlined
+            for hazard in hazards:
+                hazard.exposure[b] += end - start
+        else:
+            for hazard in hazards:
+                hazard.expose(start, end)
+            b = page.young_bin = age_bin(end)
+            page.young_edge = age_edge(b)
+        page.exposure += fetch_time - last
+        page.last_fetch = fetch_time
+        lam = (page.changes + 0.5) / (page.exposure + 0.5 * self.prior_interval)
+        return _young_wait(hazards, b, end, theta, lam, edge=page.young_edge, unit=unit)
+
+    def _z_step(self, page: _Page, last: float, fetch_time: float, theta: float, k: int) -> float:
+        """An unchanged fetch (after one at ``last``) of a page with ``k`` intervals, fewer than
+        CALIBRATED_FROM: its z-exposure and its next wait, i.e. ZHazard.observe and
+        _periodic_wait with the calls inlined (same arithmetic): this runs for most fetches."""
+        table = self._ztables[k]
+        anchor: float = page.anchor  # type: ignore[assignment]  # a page with intervals has one
+        mu = page.mu
+        sigma = page.sigma
+        origin = anchor + mu
+        z0 = (last - origin) / sigma
+        z1 = (fetch_time - origin) / sigma
+        if Z_MIN <= z0 < z1 and (b := int((z0 - Z_MIN) / WIDTH) + 1) < BINS - 1 and z1 <= Z_MIN + b * WIDTH:
+            table.exposure[b] += z1 - z0
+        else:
+            table.expose(z0, z1)
+        zhazard = self._zhazard
+        zhazard.since_refresh += 1
+        if zhazard.since_refresh >= REFRESH_EVERY:
+            zhazard.refresh()
+        page.exposure += fetch_time - last
+        page.last_fetch = fetch_time
         w = page.w_exp
+        lam = (page.changes + 0.5) / (page.exposure + 0.5 * self.prior_interval)
         if w >= 0.999:
             return poisson_due(theta, lam)
-        if len(page.intervals) >= CALIBRATED_FROM:
+        z0 = (fetch_time - anchor - mu) / sigma
+        # ZTable.cumulative at -mu / sigma and at z0
+        rates, cum = table.rates, table.cum
+        zc = -mu / sigma
+        b = 0 if zc < Z_MIN else int((zc - Z_MIN) / WIDTH) + 1
+        b = b if b < BINS else BINS - 1  # not min(): a builtin call costs more than the test
+        log_surv = (zc - Z_MIN) * rates[0] if b == 0 else cum[b] + (zc - (Z_MIN + (b - 1) * WIDTH)) * rates[b]
+        b = 0 if z0 < Z_MIN else int((z0 - Z_MIN) / WIDTH) + 1
+        b = b if b < BINS else BINS - 1
+        log_surv -= (z0 - Z_MIN) * rates[0] if b == 0 else cum[b] + (z0 - (Z_MIN + (b - 1) * WIDTH)) * rates[b]
+        a = (1.0 - w) * math.exp(log_surv) if log_surv > -700.0 else 0.0
+        e = w * math.exp(-lam * (fetch_time - anchor))
+        pn = a / (a + e) if a > 0.0 else 0.0
+        if pn < 1e-9:
+            return poisson_due(theta, lam)
+        # wait_until's first test, inlined (b is z0's bin): most waits end inside the bin
+        h0 = pn * rates[b] / sigma + (1.0 - pn) * lam
+        if h0 > 0.0:
+            d = math.sqrt(2.0 * theta / h0)
+            if h0 * d < 0.05 and d < ((Z_MIN + b * WIDTH if b < BINS - 1 else math.inf) - z0) * sigma:
+                return d if d < self.max_interval else self.max_interval
+        return wait_until(table, z0, sigma, theta=theta, pn=pn, lam=lam, cap=self.max_interval)
+
+    def _periodic_wait(self, page: PageModel, t0: float, theta: float, k: int) -> float:
+        """Wait of a page with ``k`` intervals: its forecast, calibrated by the population's z-hazard."""
+        w = page.w_exp
+        if k >= CALIBRATED_FROM and w < 0.999:
             return page.wait_for(t0, theta, self.prior_interval)
+        lam = (page.changes + 0.5) / (page.exposure + 0.5 * self.prior_interval)  # page.lam, inlined
+        if w >= 0.999:
+            return poisson_due(theta, lam)
         sigma = page.sigma
+        mu = page.mu
         start = page.anchor
-        table = self._zhazard.table(len(page.intervals))
-        z0 = (t0 - start - page.mu) / sigma  # type: ignore[operator]
-        log_surv = table.cumulative(-page.mu / sigma) - table.cumulative(z0)
+        table = self._ztables[k]
+        z0 = (t0 - start - mu) / sigma  # type: ignore[operator]
+        log_surv = table.cumulative(-mu / sigma) - table.cumulative(z0)
         a = (1.0 - w) * math.exp(log_surv) if log_surv > -700.0 else 0.0
         b = w * math.exp(-lam * (t0 - start))  # type: ignore[operator]
         pn = a / (a + b) if a > 0.0 else 0.0
@@ -187,26 +313,14 @@ class LearnedScheduler:
         spread = math.sqrt(sum((x - mean) ** 2 for x in xs) / (k - 1))
         self._spread.update(key, mean, spread, k - 1.0)
 
-    def _learn_young(self, page: PageModel, fetch_time: float, changed: bool) -> None:
-        """Feed a fetch of a page with at most one change to its state's population hazard."""
-        last = page.last_fetch
+    def _learn_young(self, page: PageModel, last: float, fetch_time: float, changed: bool) -> None:
+        """Feed a fetch (after one at ``last``) of a page with at most one change to its state's
+        population hazard."""
         since = page.young_since()
-        if last is None or since is None or fetch_time <= last:
+        if since is None:
             return
         end = 0.5 * (last + fetch_time) if changed else fetch_time
         self._young.observe(page.first_age(), last - since, end - since, changed)
-
-    def _advance(self, now: float, tag: float) -> None:
-        """Move virtual time to ``tag`` and update the seconds-per-unit estimate."""
-        if self._last_observe is not None:
-            d = self._decay
-            dt = now - self._last_observe
-            self._real_sum = self._real_sum * d + (dt if dt > 0 else 0.0)
-            self._virtual_sum = self._virtual_sum * d + (tag - self.vtime)
-            if self._virtual_sum > 1e-12 and self._real_sum > 1e-12:
-                self._scale = self._real_sum / self._virtual_sum
-        self._last_observe = now
-        self.vtime = tag
 
     def export_state(self) -> dict[str, object]:
         """Learned state as a JSON-able dict (see :meth:`import_state`)."""
@@ -243,7 +357,7 @@ class LearnedScheduler:
             old = self._pages.get(key)
             if old is not None:
                 self._count_regime(old.regime, -1)
-            page = self._pages[key] = PageModel.from_dict(data)
+            page = self._pages[key] = _Page.from_dict(data)
             self._fit_spread(key, page)
             self._count_regime(page.regime, 1)
             due_in = data.get("due_in")
@@ -257,11 +371,17 @@ class LearnedScheduler:
             self._pages[key].refit(self.population_exp, self._spread.predict)
 
 
-def _young_wait(young: YoungHazards, first_age: float | None, age: float, theta: float, own_rate: float) -> float:
+def _young_wait(
+    hazards: tuple[AgeHazard, ...], b: int, age: float, theta: float, own_rate: float, *, edge: float, unit: float
+) -> float:
     """Seconds until the expected undetected wait reaches ``theta`` for a page whose
-    change hazard is the population's at its age (averaged over the wait)."""
-    h = young.rate(first_age, age, own_rate)
+    change hazard is its state's population's (``hazards``) at its ``age`` (in bin ``b``,
+    which ends at age ``edge``; ages in the state's units, ``unit`` per second), averaged
+    over the wait."""
+    own = own_rate / unit
+    h = unit * hazard_rate(hazards, b, own)
     d = math.sqrt(2.0 * theta / h)
-    h = 0.5 * (h + young.rate(first_age, age + d, own_rate))
-    d = math.sqrt(2.0 * theta / h)
+    if age + d * unit > edge:  # else the wait ends in the same bin: the average is h itself
+        h = 0.5 * (h + unit * hazard_rate(hazards, age_bin(age + d * unit), own))
+        d = math.sqrt(2.0 * theta / h)
     return d if h * d < 0.5 else theta + 1.0 / h

@@ -31,6 +31,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Self
 
 # Spread assumed for a periodic page's intervals (as a fraction of the mean) when
 # no population prior is given, and the weight of the prior spread, in intervals
@@ -194,19 +195,23 @@ class PageModel:
 
     def wait_for(self, t0: float, theta: float, prior_interval: float) -> float:
         """Seconds after t0 at which the expected undetected wait reaches theta."""
-        lam = self.lam(prior_interval)
-        if self.w_exp >= 0.999 or self.anchor is None:
+        # lam(), _sf and _phi are inlined (same arithmetic): this runs per fetch of a page with a long history
+        lam = (self.changes + 0.5) / (self.exposure + 0.5 * prior_interval)
+        w = self.w_exp
+        anchor = self.anchor
+        if w >= 0.999 or anchor is None:
             return poisson_due(theta, lam)
         sigma = self.sigma
-        z0 = (t0 - self.anchor - self.mu) / sigma
-        s0 = _sf(z0)
-        a = (1.0 - self.w_exp) * s0
-        b = self.w_exp * math.exp(-lam * max(0.0, t0 - self.anchor))
+        z0 = (t0 - anchor - self.mu) / sigma
+        s0 = 0.5 * math.erfc(z0 / _SQRT2)
+        a = (1.0 - w) * s0
+        age = t0 - anchor
+        b = w * math.exp(-lam * (age if age > 0.0 else 0.0))
         if a <= 1e-12 * b or z0 > 8.0:
             return poisson_due(theta, lam)
         pn = a / (a + b)
         pe = 1.0 - pn
-        hazard = pn * _phi(z0) / (sigma * s0) + pe * lam
+        hazard = pn * (_INV_SQRT_2PI * math.exp(-0.5 * z0 * z0)) / (sigma * s0) + pe * lam
         d = math.sqrt(2.0 * theta / hazard)
         if d * (1.0 + abs(z0)) < 0.2 * sigma:
             return d  # the hazard is flat over d: the local solution is exact enough
@@ -248,7 +253,7 @@ class PageModel:
         }
 
     @classmethod
-    def from_dict(cls, data: dict[str, object]) -> PageModel:
+    def from_dict(cls, data: dict[str, object]) -> Self:
         model = cls(
             last_fetch=_opt_float(data.get("last_fetch")),
             born=_opt_float(data.get("born", data.get("last_fetch"))),

@@ -18,29 +18,37 @@ from topiccrawl.revisit.queue import host_of, min_fetch_gap
 _NO_HOST = ""
 
 
+# A heap entry: (tag, sequence number, key, earliest fetch time). The sequence number
+# breaks ties in insertion order (so keys and times are never compared); a key's
+# live entry is the very tuple in ``TagQueue.entries``, older ones are skipped lazily.
+Entry = tuple[float, int, str, float]
+
+
 class TagQueue:
     def __init__(self, max_rate: float, host_gap: float) -> None:
         self.min_gap = min_fetch_gap(max_rate, host_gap)
         self.host_gap = host_gap
         self.last_fetch = -math.inf
         self._seq = 0
-        self._live: dict[str, int] = {}
-        self._tag: dict[str, float] = {}
-        self._earliest: dict[str, float] = {}
+        self.entries: dict[str, Entry] = {}  # each queued key's live heap entry (read-only outside)
         self._host: dict[str, str] = {}
-        self._heaps: dict[str, list[tuple[float, int, str]]] = {}
+        # keys without a host (all keys when host_gap is 0) share one heap, made up front
+        # so the hot path finds it without a lookup
+        self._one: list[Entry] = []
+        self._heaps: dict[str, list[Entry]] = {_NO_HOST: self._one}
         self._active: list[tuple[float, int, str]] = []  # (top tag, its seq, host)
         self._sleeping: list[tuple[float, str]] = []  # (wake time, host)
         self._host_last: dict[str, float] = {}
 
     def __len__(self) -> int:
-        return len(self._live)
+        return len(self.entries)
 
     def __contains__(self, key: str) -> bool:
-        return key in self._live
+        return key in self.entries
 
     def tag(self, key: str) -> float | None:
-        return self._tag.get(key)
+        entry = self.entries.get(key)
+        return None if entry is None else entry[0]
 
     def push(self, key: str, tag: float, earliest: float = -math.inf) -> None:
         """Queue ``key`` with ``tag``; it is not fetched before ``earliest`` (seconds)."""
@@ -48,34 +56,25 @@ class TagQueue:
         if host is None:
             # without politeness every key shares one heap
             host = self._host[key] = (self.host_gap > 0 and host_of(key)) or _NO_HOST
-        seq = self._mark(key, tag, earliest)
+        seq = self._seq = self._seq + 1
+        entry = self.entries[key] = (tag, seq, key, earliest)
         heap = self._heaps.get(host)
         if heap is None:
             heap = self._heaps[host] = []
-        heapq.heappush(heap, (tag, seq, key))
-        if self.host_gap > 0 and heap[0][1] == seq:  # new top of its host
+        heapq.heappush(heap, entry)
+        if self.host_gap > 0 and heap[0] is entry:  # new top of its host
             heapq.heappush(self._active, (tag, seq, host))
 
-    def _mark(self, key: str, tag: float, earliest: float) -> int:
-        """Make (``tag``, a new sequence number) ``key``'s live entry; returns the number."""
-        seq = self._seq = self._seq + 1
-        self._live[key] = seq
-        self._tag[key] = tag
-        self._earliest[key] = earliest
-        return seq
-
     def discard(self, key: str) -> None:
-        if self._live.pop(key, None) is not None:
-            self._tag.pop(key, None)
-            self._earliest.pop(key, None)
+        if self.entries.pop(key, None) is not None:
             self._host.pop(key, None)
 
-    def _top(self, host: str) -> tuple[float, int, str] | None:
+    def _top(self, host: str) -> Entry | None:
         heap = self._heaps.get(host)
-        live = self._live
+        entries = self.entries
         while heap:
             entry = heap[0]
-            if live.get(entry[2]) == entry[1]:
+            if entries.get(entry[2]) is entry:
                 return entry
             heapq.heappop(heap)  # stale: removed or re-queued
         return None
@@ -87,18 +86,19 @@ class TagQueue:
         last = self._host_last.get(host)
         return None if last is None else last + self.host_gap
 
-    def peek(self, now: float) -> tuple[str, float, float] | None:
-        """(key, tag, fetch time) of the next fetch, or None when nothing is queued."""
+    def peek(self, now: float) -> tuple[str, float] | None:
+        """(key, fetch time) of the next fetch, or None when nothing is queued (the key's tag: :meth:`tag`)."""
         gate = self.last_fetch + self.min_gap
-        gate = max(gate, now)
+        gate = gate if gate >= now else now  # not max(): this runs per fetch
         if self.host_gap <= 0:  # fast path: one heap, nothing sleeps
-            heap = self._heaps.get(_NO_HOST)
-            live = self._live
+            heap = self._one
+            entries = self.entries
             while heap:
-                tag, seq, key = heap[0]
-                if live.get(key) == seq:
-                    earliest = self._earliest[key]
-                    return key, tag, gate if gate >= earliest else earliest
+                entry = heap[0]
+                key = entry[2]
+                if entries.get(key) is entry:
+                    earliest = entry[3]
+                    return key, gate if gate >= earliest else earliest
                 heapq.heappop(heap)
             return None
         active, sleeping = self._active, self._sleeping
@@ -108,7 +108,7 @@ class TagQueue:
             if top is not None:
                 heapq.heappush(active, (top[0], top[1], host))
         while active:
-            tag, seq, host = active[0]
+            _, seq, host = active[0]
             top = self._top(host)
             if top is None or top[1] != seq:
                 heapq.heappop(active)
@@ -120,27 +120,34 @@ class TagQueue:
                 heapq.heappop(active)
                 heapq.heappush(sleeping, (wake, host))
                 continue
-            key = top[2]
-            return key, tag, max(gate, self._earliest[key])
+            return top[2], max(gate, top[3])
         while sleeping:
             wake, host = sleeping[0]
             top = self._top(host)
             if top is None:
                 heapq.heappop(sleeping)
                 continue
-            key = top[2]
-            return key, top[0], max(wake, gate, self._earliest[key])
+            return top[2], max(wake, gate, top[3])
         return None
 
     def requeue(self, key: str, when: float, tag: float, earliest: float) -> None:
         """:meth:`fetched` at ``when``, then :meth:`push` (one call on the scheduler's hot path)."""
-        self.fetched(key, when)
-        heap = self._heaps.get(_NO_HOST) if self.host_gap <= 0 else None
-        if heap and heap[0][2] == key and self._live.get(key) == heap[0][1]:
-            # the fetched key is the top of the one heap: replace it in one sift, not a push and a pop
-            heapq.heapreplace(heap, (tag, self._mark(key, tag, earliest), key))
-        else:
+        if self.host_gap > 0:
+            self.fetched(key, when)
             self.push(key, tag, earliest)
+            return
+        last = self.last_fetch
+        self.last_fetch = when if when > last else last
+        heap = self._one
+        entries = self.entries
+        if heap and heap[0] is entries.get(key):
+            # the fetched key is the top of the one heap: replace it in one sift, not a push and
+            # a pop (push inlined: this runs once per fetch)
+            seq = self._seq = self._seq + 1
+            entry = entries[key] = (tag, seq, key, earliest)
+            heapq.heapreplace(heap, entry)
+            return
+        self.push(key, tag, earliest)
 
     def fetched(self, key: str, when: float) -> None:
         """Record a fetch for the rate and politeness gates."""

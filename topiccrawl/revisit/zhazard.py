@@ -102,8 +102,11 @@ def _rising(events: list[float], exposure: list[float]) -> list[float]:
 _STRATUM_OF = [max(0, sum(1 for start in STRATUM_STARTS if k >= start) - 1) for k in range(CALIBRATED_FROM + 1)]
 
 
+_LAST_STRATUM = len(STRATUM_STARTS) - 1
+
+
 def stratum(k: int) -> int:
-    return _STRATUM_OF[k] if k < CALIBRATED_FROM else len(STRATUM_STARTS) - 1
+    return _STRATUM_OF[k] if k < CALIBRATED_FROM else _LAST_STRATUM
 
 
 class ZTable(BinnedCounts):
@@ -135,12 +138,34 @@ class ZTable(BinnedCounts):
             cum[b + 1] = cum[b] + self.rates[b] * WIDTH
         self.cum = cum
 
+    def expose(self, start: float, end: float) -> None:
+        """:meth:`BinnedCounts.expose` with the equal-width bins' arithmetic inlined (it runs per fetch)."""
+        if end <= start:
+            return
+        if start < Z_MIN:
+            b = 0
+        else:
+            b = int((start - Z_MIN) / WIDTH) + 1
+            b = b if b < BINS else BINS - 1
+        exposure = self.exposure
+        while True:
+            edge = Z_MIN + b * WIDTH if b < BINS - 1 else math.inf
+            if end <= edge:
+                exposure[b] += end - start
+                return
+            exposure[b] += edge - start
+            start = edge
+            b += 1
+
     def cumulative(self, z: float) -> float:
         """Cumulative hazard from Z_MIN to z (negative left of Z_MIN)."""
-        b = _bin(z)
-        if b == 0:
+        # _bin and _edge inlined: this runs twice per fetch of a page with few intervals
+        if z < Z_MIN:
             return (z - Z_MIN) * self.rates[0]
-        return self.cum[b] + (z - _edge(b)) * self.rates[b]
+        b = int((z - Z_MIN) / WIDTH) + 1
+        if b >= BINS:
+            b = BINS - 1
+        return self.cum[b] + (z - (Z_MIN + (b - 1) * WIDTH)) * self.rates[b]
 
     def load(self, data: object) -> bool:
         if not super().load(data):
@@ -152,29 +177,39 @@ class ZTable(BinnedCounts):
 class ZHazard:
     """One :class:`ZTable` per stratum of history length."""
 
-    __slots__ = ("_since_refresh", "tables")
+    __slots__ = ("since_refresh", "tables")
 
     def __init__(self) -> None:
         self.tables = [ZTable() for _ in STRATUM_STARTS]
-        self._since_refresh = 0
+        self.since_refresh = 0  # observations since the last refresh (the scheduler counts its own inlined ones)
 
     def table(self, k: int) -> ZTable:
         return self.tables[stratum(k)]
 
     def observe(self, k: int, z0: float, z1: float, changed: bool) -> None:
         """A page with ``k`` intervals, fetched at z0 and again at z1 (a change in between if ``changed``)."""
-        table = self.tables[stratum(k)]
+        table = self.tables[_STRATUM_OF[k] if k < CALIBRATED_FROM else _LAST_STRATUM]
         if changed:
             mid = 0.5 * (z0 + z1)
             table.expose(z0, mid)
             table.event(mid)
+        elif Z_MIN <= z0 < z1 and (b := int((z0 - Z_MIN) / WIDTH) + 1) < BINS - 1 and z1 <= Z_MIN + b * WIDTH:
+            # table.expose inlined for a span inside one bin (most of them): this runs per fetch
+            table.exposure[b] += z1 - z0
         else:
             table.expose(z0, z1)
-        self._since_refresh += 1
-        if self._since_refresh >= REFRESH_EVERY:
-            self._since_refresh = 0
-            for t in self.tables:
-                t.refresh()
+        self.counted()
+
+    def counted(self) -> None:
+        """Count one observation; every REFRESH_EVERY of them the tables are refreshed."""
+        self.since_refresh += 1
+        if self.since_refresh >= REFRESH_EVERY:
+            self.refresh()
+
+    def refresh(self) -> None:
+        self.since_refresh = 0
+        for t in self.tables:
+            t.refresh()
 
     def to_dict(self) -> dict[str, object]:
         return {"tables": [t.to_dict() for t in self.tables]}
@@ -204,22 +239,50 @@ def _wait_over(s: float, *, acc: float, pn: float, surv: float, r: float, eu: fl
     return acc + pn * (s - surv * (s - _seg_wait(s, r))) + (1.0 - pn) * (s - eu * (s - _seg_wait(s, lam)))
 
 
+def _newton(s: float, *, theta: float, acc: float, pn: float, surv: float, r: float, eu: float, lam: float) -> float:
+    """The root of ``_wait_over(s, ...) = theta`` by Newton steps from ``s`` (right of it), inlined."""
+    pe = 1.0 - pn
+    for _ in range(30):
+        er = math.exp(-r * s)
+        el = math.exp(-lam * s)
+        g = pn * (1.0 - surv * er) + pe * (1.0 - eu * el)
+        # _wait_over(s, ...) - theta, inlined
+        x = r * s
+        seg_r = 0.5 * x * s if x < 1e-6 else s + math.expm1(-x) / r
+        x = lam * s
+        seg_lam = 0.5 * x * s if x < 1e-6 else s + math.expm1(-x) / lam
+        c = acc + pn * (s - surv * (s - seg_r)) + (1.0 - pn) * (s - eu * (s - seg_lam)) - theta
+        if c <= 1e-3 * theta or g <= 0.0:
+            break
+        s -= c / g
+        if s <= 0.0:
+            s = 0.0
+            break
+    return s
+
+
 def wait_until(table: ZTable, z0: float, sigma: float, *, theta: float, pn: float, lam: float, cap: float) -> float:
     """Seconds after t0 (at forecast coordinate ``z0``) at which the expected undetected
     wait reaches ``theta``, for a page that changes on ``table``'s hazard with
     probability ``pn`` and as a Poisson process of rate ``lam`` otherwise (both
     conditioned on no change up to t0). At most ``cap``.
     """
+    # _bin, _upper and _wait_over are inlined below (same arithmetic): this runs per fetch
     pe = 1.0 - pn
     rates = table.rates
-    b = _bin(z0)
+    if z0 < Z_MIN:
+        b = 0
+    else:
+        b = int((z0 - Z_MIN) / WIDTH) + 1
+        b = b if b < BINS else BINS - 1
+    upper = Z_MIN + b * WIDTH if b < BINS - 1 else math.inf
     h0 = pn * rates[b] / sigma + pe * lam
     guess = math.inf
     if h0 > 0.0:
         guess = math.sqrt(2.0 * theta / h0)
         # the hazard is constant inside a bin: when d stays in it and a change over d
         # is unlikely, C(d) = h0 d^2 / 2 is exact enough
-        if h0 * guess < 0.05 and guess < (_upper(b) - z0) * sigma:
+        if h0 * guess < 0.05 and guess < (upper - z0) * sigma:
             return guess if guess < cap else cap
     u = 0.0  # seconds since t0
     acc = 0.0  # expected undetected wait accumulated over [t0, t0 + u]
@@ -228,29 +291,25 @@ def wait_until(table: ZTable, z0: float, sigma: float, *, theta: float, pn: floa
     while u < cap:
         r = rates[b] / sigma
         eu = math.exp(-lam * u)
-        end = min((_upper(b) - z) * sigma, cap - u)
-        total = _wait_over(end, acc=acc, pn=pn, surv=surv, r=r, eu=eu, lam=lam)
+        end = (upper - z) * sigma
+        end = end if end <= cap - u else cap - u
+        x = r * end
+        seg_r = 0.5 * x * end if x < 1e-6 else end + math.expm1(-x) / r
+        x = lam * end
+        seg_lam = 0.5 * x * end if x < 1e-6 else end + math.expm1(-x) / lam
+        total = acc + pn * (end - surv * (end - seg_r)) + (1.0 - pn) * (end - eu * (end - seg_lam))
         if total >= theta:
             # C is convex and increasing in s: Newton from the right converges monotonically;
             # start from the small-d guess when it is right of the root
             s = end
             if u == 0.0 and guess < end and _wait_over(guess, acc=0.0, pn=pn, surv=surv, r=r, eu=eu, lam=lam) >= theta:
                 s = guess
-            for _ in range(30):
-                g = pn * (1.0 - surv * math.exp(-r * s)) + pe * (1.0 - eu * math.exp(-lam * s))
-                c = _wait_over(s, acc=acc, pn=pn, surv=surv, r=r, eu=eu, lam=lam) - theta
-                if c <= 1e-3 * theta or g <= 0.0:
-                    break
-                s -= c / g
-                if s <= 0.0:
-                    s = 0.0
-                    break
-            return u + s
+            return u + _newton(s, theta=theta, acc=acc, pn=pn, surv=surv, r=r, eu=eu, lam=lam)
         acc = total
         surv *= math.exp(-r * end)
         u += end
         z += end / sigma
-        b += 1
-        if b >= BINS:
-            b = BINS - 1
+        if b < BINS - 1:
+            b += 1
+            upper = Z_MIN + b * WIDTH if b < BINS - 1 else math.inf
     return cap
