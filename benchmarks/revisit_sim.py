@@ -123,6 +123,7 @@ def simulate(name: str, scheduler: object, pages: Pages, *, fetch_cost: float, h
         scheduler.add(k, 0.0)  # type: ignore[attr-defined]
     updates = pages.updates
     seen = [0] * n  # updates of each page already seen by a fetch
+    upcoming = [u[0] if u else math.inf for u in updates]  # each page's first unseen update
     detect = [[math.inf] * len(u) for u in updates]
     next_fetch = scheduler.next_fetch  # type: ignore[attr-defined]
     observe = scheduler.observe  # type: ignore[attr-defined]
@@ -138,18 +139,20 @@ def simulate(name: str, scheduler: object, pages: Pages, *, fetch_cost: float, h
         if t >= horizon:
             break
         i = index[key]
-        j = seen[i]
-        ups = updates[i]
-        k = bisect_right(ups, t, j)
-        if k > j:
+        changed = t >= upcoming[i]
+        if changed:  # most fetches find nothing new: only then search the update times
+            j = seen[i]
+            ups = updates[i]
+            k = bisect_right(ups, t, j)
             det = detect[i]
             for m in range(j, k):
                 det[m] = t
             seen[i] = k
+            upcoming[i] = ups[k] if k < len(ups) else math.inf
         if t >= warmup:
             fetches += 1
-            detections += k > j
-        observe(key, t, k > j)
+            detections += changed
+        observe(key, t, changed)
         now = t + fetch_cost
     cpu = time.process_time() - start
     delays, over = _measure(pages, detect, horizon, warmup)

@@ -27,6 +27,9 @@ class _Page(PageModel):
 
     young_hazards: tuple[AgeHazard, ...] | None = None
     young_unit: float = 1.0  # age units per second of the state (see hazard.age_unit)
+    # a page with a few intervals: cumulative z-hazard at its last change, for ZHazard.version
+    z_version: int = -1
+    z_origin: float = 0.0
     young_bin: int = -1  # -1: unknown (the state changed, or the last fetch took the general path)
     young_edge: float = 0.0  # upper age edge of young_bin
 
@@ -71,6 +74,8 @@ class LearnedScheduler:
         if prior_interval <= 0 or history < 2 or not 0 < forget <= 1:
             raise ValueError("need prior_interval > 0, history >= 2 and 0 < forget <= 1")
         self._queue = TagQueue(max_rate, host_gap)
+        # next_fetch() is the queue's peek(): bound directly, it saves a call per fetch
+        self.next_fetch = self._queue.peek  # type: ignore[method-assign]
         self.min_interval = min_interval
         self.max_interval = max_interval
         self.prior_interval = prior_interval
@@ -122,7 +127,8 @@ class LearnedScheduler:
         periodic, memoryless = self._regimes
         return (memoryless + 1.0) / (periodic + memoryless + 2.0)
 
-    def next_fetch(self, now: float) -> tuple[str, float] | None:
+    def next_fetch(self, now: float) -> tuple[str, float] | None:  # replaced per instance, see __init__
+        """(key, time) of the next fetch, or None when no key is queued."""
         return self._queue.peek(now)
 
     def observe(self, key: str, fetch_time: float, changed: bool) -> None:
@@ -182,6 +188,7 @@ class LearnedScheduler:
                 return
         if changed:
             page.young_hazards = None
+            page.z_version = -1
             before = page.regime
             page.record(
                 fetch_time, changed, self.history, self.forget, self.population_exp, prior_spread=self._spread.predict
@@ -262,10 +269,15 @@ class LearnedScheduler:
         z0 = (fetch_time - anchor - mu) / sigma
         # ZTable.cumulative at -mu / sigma and at z0
         rates, cum = table.rates, table.cum
-        zc = -mu / sigma
-        b = 0 if zc < Z_MIN else int((zc - Z_MIN) / WIDTH) + 1
-        b = b if b < BINS else BINS - 1  # not min(): a builtin call costs more than the test
-        log_surv = (zc - Z_MIN) * rates[0] if b == 0 else cum[b] + (zc - (Z_MIN + (b - 1) * WIDTH)) * rates[b]
+        if page.z_version == zhazard.version:
+            log_surv = page.z_origin
+        else:  # the table changed (or the page did) since the page last computed it
+            zc = -mu / sigma
+            b = 0 if zc < Z_MIN else int((zc - Z_MIN) / WIDTH) + 1
+            b = b if b < BINS else BINS - 1  # not min(): a builtin call costs more than the test
+            log_surv = (zc - Z_MIN) * rates[0] if b == 0 else cum[b] + (zc - (Z_MIN + (b - 1) * WIDTH)) * rates[b]
+            page.z_origin = log_surv
+            page.z_version = zhazard.version
         b = 0 if z0 < Z_MIN else int((z0 - Z_MIN) / WIDTH) + 1
         b = b if b < BINS else BINS - 1
         log_surv -= (z0 - Z_MIN) * rates[0] if b == 0 else cum[b] + (z0 - (Z_MIN + (b - 1) * WIDTH)) * rates[b]

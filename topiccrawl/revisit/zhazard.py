@@ -177,11 +177,12 @@ class ZTable(BinnedCounts):
 class ZHazard:
     """One :class:`ZTable` per stratum of history length."""
 
-    __slots__ = ("since_refresh", "tables")
+    __slots__ = ("since_refresh", "tables", "version")
 
     def __init__(self) -> None:
         self.tables = [ZTable() for _ in STRATUM_STARTS]
         self.since_refresh = 0  # observations since the last refresh (the scheduler counts its own inlined ones)
+        self.version = 0  # counts refreshes: a value computed from the rates holds while it stands
 
     def table(self, k: int) -> ZTable:
         return self.tables[stratum(k)]
@@ -208,6 +209,7 @@ class ZHazard:
 
     def refresh(self) -> None:
         self.since_refresh = 0
+        self.version += 1
         for t in self.tables:
             t.refresh()
 
@@ -220,6 +222,7 @@ class ZHazard:
             return
         tables = data.get("tables")
         if isinstance(tables, list) and len(tables) == len(self.tables):
+            self.version += 1
             for table, part in zip(self.tables, tables, strict=True):
                 table.load(part)
 
