@@ -53,6 +53,7 @@ class Pages:
 
     means: np.ndarray
     updates: list[list[float]]
+    sds: np.ndarray  # the seed model's spreads (drawn for the Poisson model too, unused there)
 
 
 def make_pages(n: int, model: str, horizon: float, seed: int) -> Pages:
@@ -76,7 +77,7 @@ def make_pages(n: int, model: str, horizon: float, seed: int) -> Pages:
             raise ValueError(f"unknown model {model!r}")
         times = first + np.concatenate(([0.0], np.cumsum(gaps[1:])))
         updates.append(times[times < horizon].tolist())
-    return Pages(means, updates)
+    return Pages(means, updates, sds)
 
 
 @dataclass

@@ -1,0 +1,113 @@
+"""Reference points for the revisit simulation: schedulers that are told what the
+learned one has to learn (issue 6 quotes the first: about 0.4 s, 3.5 s and 36 s).
+
+* ``oracle``: knows every page's true law and the time of its last true update;
+* ``known-law``: knows every page's true mean and spread (and that its first
+  update comes at a uniform phase), but not when its updates happen: it learns
+  the phase from fetch outcomes alone, as the learned scheduler does.
+
+Both use the learned scheduler's rule and code for the wait (fetch when the
+expected undetected wait reaches theta, ``PageModel.wait_for``, the same 0.1%
+memoryless insurance) and its virtual-time queue, so the gap between
+``known-law`` and ``learned`` is the price of learning each page's mean and
+spread from its first few changes. Seed model only.
+
+    python benchmarks/revisit_oracles.py                 # n = 100, 1000, 10000; 14 days
+    python benchmarks/revisit_oracles.py --sizes 1000
+"""
+
+from __future__ import annotations
+
+import argparse
+import bisect
+import math
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from revisit_sim import DAY, Pages, make_pages, simulate
+
+from topiccrawl.revisit.model import MIN_EXP_WEIGHT, PageModel
+from topiccrawl.revisit.tagqueue import TagQueue
+
+
+class Told:
+    """Virtual-time queue and wait rule of LearnedScheduler; the page's law comes from the truth."""
+
+    def __init__(self, pages: Pages, *, knows_phase: bool, rate: float) -> None:
+        self.pages = pages
+        self.knows_phase = knows_phase
+        self.queue = TagQueue(rate, 0.0)
+        self.models: dict[str, PageModel] = {}
+        self.anchor: dict[str, float] = {}  # known-law: midpoint of the last change bracket
+        self.last: dict[str, float] = {}
+        self.vtime, self.scale = 0.0, 1.0
+        self.real_sum = self.virtual_sum = 0.0
+        self.last_observe: float | None = None
+
+    def add(self, key: str, now: float) -> None:
+        self.queue.push(key, self.vtime)
+        i = int(key.rsplit("-", 1)[1])
+        model = self.models[key] = PageModel(changes=1e6, exposure=1e6 * self.pages.means[i])
+        model.mu, model.sigma, model.w_exp = self.pages.means[i], self.pages.sds[i], MIN_EXP_WEIGHT
+
+    def next_fetch(self, now: float) -> tuple[str, float] | None:
+        return self.queue.peek(now)
+
+    def observe(self, key: str, fetch_time: float, changed: bool) -> None:
+        tag = self.queue.entries[key][0]
+        if tag > self.vtime:  # the scale estimate of LearnedScheduler._advance
+            if self.last_observe is not None:
+                decay = 1.0 - 1.0 / 2000.0
+                self.real_sum = self.real_sum * decay + max(0.0, fetch_time - self.last_observe)
+                self.virtual_sum = self.virtual_sum * decay + (tag - self.vtime)
+                self.scale = self.real_sum / self.virtual_sum
+            self.last_observe, self.vtime = fetch_time, tag
+        i = int(key.rsplit("-", 1)[1])
+        if changed and key in self.last:
+            self.anchor[key] = 0.5 * (self.last[key] + fetch_time)
+        self.last[key] = fetch_time
+        wait = self._wait(key, i, fetch_time, self.scale * self.scale)
+        self.queue.requeue(key, fetch_time, self.vtime + wait / self.scale, fetch_time)
+
+    def _wait(self, key: str, i: int, t: float, theta: float) -> float:
+        mean = float(self.pages.means[i])
+        if self.knows_phase:
+            ups = self.pages.updates[i]
+            j = bisect.bisect_right(ups, t)
+            anchor = ups[j - 1] if j else None
+        else:
+            anchor = self.anchor.get(key)
+        if anchor is None:  # before the first update, which comes at a uniform phase in (0, mean)
+            left = max(mean - t, 1.0)
+            d = math.sqrt(2.0 * theta * left)
+            return d if d < left else left + 2.0 * theta
+        model = self.models[key]
+        model.anchor = anchor
+        return model.wait_for(t, theta, 3600.0)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--sizes", default="100,1000,10000")
+    parser.add_argument("--days", type=float, default=14.0)
+    parser.add_argument("--warmup-days", type=float, default=2.0)
+    parser.add_argument("--fetch-cost", type=float, default=0.1)
+    parser.add_argument("--seed", type=int, default=6)
+    args = parser.parse_args(argv)
+    horizon, warmup = args.days * DAY, args.warmup_days * DAY
+    print(f"{args.days:g} days, first {args.warmup_days:g} warm-up; seed model; seed {args.seed}")
+    for n in (int(x) for x in args.sizes.split(",")):
+        pages = make_pages(n, "seed", horizon, seed=args.seed * 1_000_003 + n)  # revisit_sim's pages
+        print(f"\nn = {n}")
+        for name, knows_phase in (("oracle", True), ("known-law", False)):
+            told = Told(pages, knows_phase=knows_phase, rate=1.0 / args.fetch_cost)
+            res = simulate(name, told, pages, fetch_cost=args.fetch_cost, horizon=horizon, warmup=warmup)
+            print(res.row(), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
