@@ -64,14 +64,6 @@ def test_the_fast_path_schedules_and_learns_as_the_general_path() -> None:
     assert sum(sum(t["exposure"]) for t in mine["calibration"]["tables"]) > 0  # type: ignore[index]
 
 
-@given(st.floats(-8.0, 8.0), st.floats(0.0, 3.0))
-def test_ztable_expose_matches_the_general_binned_exposure(z0: float, span: float) -> None:
-    fast, general = ZTable(), ZTable()
-    fast.expose(z0, z0 + span)
-    BinnedCounts.expose(general, z0, z0 + span)
-    assert fast.exposure == general.exposure
-
-
 @given(st.integers(1, 25), st.floats(-8.0, 8.0), st.floats(0.0, 0.5))
 def test_zhazard_observe_inlines_a_span_inside_one_bin_exactly(k: int, z0: float, span: float) -> None:
     hazard = ZHazard()

@@ -138,25 +138,6 @@ class ZTable(BinnedCounts):
             cum[b + 1] = cum[b] + self.rates[b] * WIDTH
         self.cum = cum
 
-    def expose(self, start: float, end: float) -> None:
-        """:meth:`BinnedCounts.expose` with the equal-width bins' arithmetic inlined (it runs per fetch)."""
-        if end <= start:
-            return
-        if start < Z_MIN:
-            b = 0
-        else:
-            b = int((start - Z_MIN) / WIDTH) + 1
-            b = b if b < BINS else BINS - 1
-        exposure = self.exposure
-        while True:
-            edge = Z_MIN + b * WIDTH if b < BINS - 1 else math.inf
-            if end <= edge:
-                exposure[b] += end - start
-                return
-            exposure[b] += edge - start
-            start = edge
-            b += 1
-
     def cumulative(self, z: float) -> float:
         """Cumulative hazard from Z_MIN to z (negative left of Z_MIN)."""
         # _bin and _edge inlined: this runs twice per fetch of a page with few intervals
