@@ -63,3 +63,8 @@ def test_unreachable_redis_is_reported_without_the_password(tmp_path: Path) -> N
         tmp_path, "follow", "-a", "start_url=http://a.cn/", "-s", f"TOPICCRAWL_REDIS_URL={url}"
     )
     assert "Redis" in line and "hunter2" not in line
+
+
+def test_a_numeric_setting_that_is_not_a_number(tmp_path: Path) -> None:
+    line = _check_one_line_error(tmp_path, "follow", "-a", "start_url=http://a.cn/", "-s", "TOPICCRAWL_NEARDUP_K=three")
+    assert "TOPICCRAWL_NEARDUP_K='three' is not a whole number" in line

@@ -38,3 +38,18 @@ def test_parse_int() -> None:
         parse_int("max_pages", "lots")
     with pytest.raises(SpiderArgumentError, match="at least"):
         parse_int("max_pages", "-1", minimum=0)
+
+
+def test_every_numeric_setting_is_checked_before_a_crawl() -> None:
+    # the check covers exactly the settings the code reads with Scrapy's typed getters
+    import re
+
+    from topiccrawl.commands.crawl import numeric_settings
+
+    root = Path(__file__).resolve().parents[2] / "topiccrawl"
+    read = {
+        m.group(1)
+        for path in root.rglob("*.py")
+        for m in re.finditer(r'get(?:float|int)\(\s*"(TOPICCRAWL_[A-Z0-9_]+)"', path.read_text(encoding="utf-8"))
+    }
+    assert read and read == set(numeric_settings())

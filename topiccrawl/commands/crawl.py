@@ -3,8 +3,9 @@
 Scrapy's own ``crawl`` prints a traceback when a spider rejects its arguments,
 and can leave an empty output file behind. This command checks what a user
 can get wrong before the crawl starts (the spider name, ``-a`` values via the
-spider's own argument parsing, seed files, dictionary names, a reachable Redis
-when ``TOPICCRAWL_REDIS_URL`` is set) and reports it as one line on stderr::
+spider's own argument parsing, seed files, dictionary names, numeric
+``TOPICCRAWL_`` settings that are not numbers, a reachable Redis when
+``TOPICCRAWL_REDIS_URL`` is set) and reports it as one line on stderr::
 
     error: <what is wrong>; <what to do>
 
@@ -55,6 +56,30 @@ def check_redis(url: str, timeout: float = 3.0) -> None:
             f"cannot reach Redis at {safe} ({type(exc).__name__})",
             "start redis-server, fix TOPICCRAWL_REDIS_URL, or unset it to crawl on one machine",
         )
+
+
+def numeric_settings() -> dict[str, type]:
+    """The project's numeric settings (``TOPICCRAWL_`` names whose default in
+    :mod:`topiccrawl.settings` is an int or a float) and the type they are read as."""
+    from topiccrawl import settings as defaults
+
+    return {
+        name: type(value)
+        for name, value in vars(defaults).items()
+        if name.startswith("TOPICCRAWL_") and isinstance(value, int | float) and not isinstance(value, bool)
+    }
+
+
+def check_numeric_settings(settings: Any) -> None:
+    """:func:`fail` on a numeric setting whose value is not a number of its type (Scrapy's
+    typed getters would raise a bare ValueError mid-start-up)."""
+    for name, kind in numeric_settings().items():
+        getter = settings.getint if kind is int else settings.getfloat
+        try:
+            getter(name)
+        except (TypeError, ValueError):
+            wanted = "a whole number" if kind is int else "a number"
+            fail(f"{name}={settings.get(name)!r} is not {wanted}", "fix the setting (-s NAME=VALUE or settings.py)")
 
 
 def _local_outputs(feeds: dict[str, Any]) -> list[Path]:
@@ -145,6 +170,7 @@ class Command(ScrapyCrawlCommand):
             fail(f"spider {name}: {exc}", "check the -a argument names")
         except Exception:  # e.g. a spider that needs its crawler in __init__: the real run reports it
             pass
+        check_numeric_settings(self.settings)
         redis_url = self.settings.get("TOPICCRAWL_REDIS_URL")
         if redis_url:
             check_redis(str(redis_url))
