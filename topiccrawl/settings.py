@@ -179,7 +179,7 @@ TOPICCRAWL_MONITOR_RATE = 1.0
 TOPICCRAWL_MONITOR_RELOAD = 10.0
 # Fetch every watch at least this often (seconds), whatever the revisit scheduler
 # says; 0 leaves it all to the scheduler.
-TOPICCRAWL_MONITOR_MAX_INTERVAL = 0
+TOPICCRAWL_MONITOR_MAX_INTERVAL = 0.0
 # Least seconds between the revisit scheduler's fetches of two keys on one host
 # (URL keys only; watches are keyed by id, so Scrapy's per-host slots apply there).
 TOPICCRAWL_MONITOR_HOST_GAP = 5.0

@@ -48,8 +48,9 @@ def test_every_numeric_setting_is_checked_before_a_crawl() -> None:
 
     root = Path(__file__).resolve().parents[2] / "topiccrawl"
     read = {
-        m.group(1)
+        m.group(2): float if m.group(1) == "float" else int
         for path in root.rglob("*.py")
-        for m in re.finditer(r'get(?:float|int)\(\s*"(TOPICCRAWL_[A-Z0-9_]+)"', path.read_text(encoding="utf-8"))
+        for m in re.finditer(r'get(float|int)\(\s*"(TOPICCRAWL_[A-Z0-9_]+)"', path.read_text(encoding="utf-8"))
     }
-    assert read and read == set(numeric_settings())
+    # ... and as the type they are read as (a float setting with an int default would refuse "0.5")
+    assert read and read == numeric_settings()
