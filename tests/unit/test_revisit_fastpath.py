@@ -65,7 +65,7 @@ def test_the_fast_path_schedules_and_learns_as_the_general_path() -> None:
 
 
 @given(st.integers(1, 25), st.floats(-8.0, 8.0), st.floats(0.0, 0.5))
-def test_zhazard_observe_inlines_a_span_inside_one_bin_exactly(k: int, z0: float, span: float) -> None:
+def test_zhazard_observe_exposes_a_span_inside_one_bin_as_binned_counts_does(k: int, z0: float, span: float) -> None:
     hazard = ZHazard()
     hazard.observe(k, z0, z0 + span, changed=False)
     reference = ZTable()

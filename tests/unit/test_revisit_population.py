@@ -8,7 +8,7 @@ import random
 from hypothesis import given
 from hypothesis import strategies as st
 
-from topiccrawl.revisit.hazard import AgeHazard, YoungHazards
+from topiccrawl.revisit.hazard import AgeHazard, YoungHazards, age_bin, hazard_rate
 from topiccrawl.revisit.spread import DEFAULT_CV, SpreadPrior
 
 
@@ -29,7 +29,7 @@ def test_hazard_recovers_a_constant_rate_from_censored_waits() -> None:
         if wait < censor:
             hazard.event(wait)
     for age in (500.0, 3000.0, 8000.0):
-        assert 0.7 * rate < hazard.rate(age, prior_rate=1.0) < 1.4 * rate
+        assert 0.7 * rate < hazard_rate((hazard,), age_bin(age), 1.0) < 1.4 * rate
 
 
 def test_hazard_of_a_periodic_population_is_low_early_and_high_late() -> None:
@@ -37,7 +37,7 @@ def test_hazard_of_a_periodic_population_is_low_early_and_high_late() -> None:
     for period in range(3600, 36000, 100):  # every page changes exactly once, at its period
         hazard.expose(0.0, period)
         hazard.event(period)
-    early, late = hazard.rate(1800.0, 1e-4), hazard.rate(30000.0, 1e-4)
+    early, late = (hazard_rate((hazard,), age_bin(age), 1e-4) for age in (1800.0, 30000.0))
     assert late > 10 * early
 
 

@@ -97,17 +97,13 @@ class BinnedCounts:
 
 
 class AgeHazard(BinnedCounts):
-    """Change hazard by age in a state, learned from every page passing through it."""
+    """Change hazard by age in a state, learned from every page passing through it
+    (read with :func:`hazard_rate`)."""
 
     __slots__ = ()
     BINS = BINS
     bin_of = staticmethod(_bin)
     upper_edge = staticmethod(_edge)
-
-    def rate(self, age: float, prior_rate: float, weight: float = 0.5) -> float:
-        """Hazard at ``age``; ``prior_rate`` weighs ``weight`` changes."""
-        b = _bin(age)
-        return (self.events[b] + weight) / (self.exposure[b] + weight / prior_rate)
 
 
 # Strata of pages seen to change once, by how long their first change took

@@ -10,7 +10,7 @@ from topiccrawl.revisit.hazard import AgeHazard, YoungHazards, age_bin, age_edge
 from topiccrawl.revisit.model import PageModel, poisson_due
 from topiccrawl.revisit.spread import SpreadPrior
 from topiccrawl.revisit.tagqueue import TagQueue
-from topiccrawl.revisit.zhazard import BINS, CALIBRATED_FROM, REFRESH_EVERY, WIDTH, Z_MIN, ZHazard, wait_until
+from topiccrawl.revisit.zhazard import BINS, CALIBRATED_FROM, REFRESH_EVERY, WIDTH, Z_MIN, ZHazard, ZTable, wait_until
 
 logger = logging.getLogger(__name__)
 
@@ -243,8 +243,8 @@ class LearnedScheduler:
 
     def _z_step(self, page: _Page, last: float, fetch_time: float, theta: float, k: int) -> float:
         """An unchanged fetch (after one at ``last``) of a page with ``k`` intervals, fewer than
-        CALIBRATED_FROM: its z-exposure and its next wait, i.e. ZHazard.observe and
-        _periodic_wait with the calls inlined (same arithmetic): this runs for most fetches."""
+        CALIBRATED_FROM: its z-exposure (ZHazard.observe, inlined: this runs for most fetches)
+        and its next wait."""
         table = self._ztables[k]
         anchor: float = page.anchor  # type: ignore[assignment]  # a page with intervals has one
         mu = page.mu
@@ -262,31 +262,36 @@ class LearnedScheduler:
             zhazard.refresh()
         page.exposure += fetch_time - last
         page.last_fetch = fetch_time
+        return self._calibrated_wait(page, table, fetch_time, theta)
+
+    def _calibrated_wait(self, page: _Page, table: ZTable, t0: float, theta: float) -> float:
+        """Wait of a page with fewer than CALIBRATED_FROM intervals: its forecast, on the population's
+        z-hazard ``table`` for its history length (with ZTable.cumulative and wait_until's first test
+        inlined: this runs for most fetches)."""
         w = page.w_exp
-        lam = (page.changes + 0.5) / (page.exposure + 0.5 * self.prior_interval)
+        lam = (page.changes + 0.5) / (page.exposure + 0.5 * self.prior_interval)  # page.lam, inlined
         if w >= 0.999:
             return poisson_due(theta, lam)
-        z0 = (fetch_time - anchor - mu) / sigma
-        # ZTable.cumulative at -mu / sigma and at z0
+        anchor: float = page.anchor  # type: ignore[assignment]  # a page with intervals has one
+        mu = page.mu
+        sigma = page.sigma
+        z0 = (t0 - anchor - mu) / sigma
+        version = self._zhazard.version
+        if page.z_version != version:  # the table changed (or the page did) since the page last looked
+            page.z_origin = table.cumulative(-mu / sigma)
+            page.z_version = version
         rates, cum = table.rates, table.cum
-        if page.z_version == zhazard.version:
-            log_surv = page.z_origin
-        else:  # the table changed (or the page did) since the page last computed it
-            zc = -mu / sigma
-            b = 0 if zc < Z_MIN else int((zc - Z_MIN) / WIDTH) + 1
-            b = b if b < BINS else BINS - 1  # not min(): a builtin call costs more than the test
-            log_surv = (zc - Z_MIN) * rates[0] if b == 0 else cum[b] + (zc - (Z_MIN + (b - 1) * WIDTH)) * rates[b]
-            page.z_origin = log_surv
-            page.z_version = zhazard.version
         b = 0 if z0 < Z_MIN else int((z0 - Z_MIN) / WIDTH) + 1
-        b = b if b < BINS else BINS - 1
-        log_surv -= (z0 - Z_MIN) * rates[0] if b == 0 else cum[b] + (z0 - (Z_MIN + (b - 1) * WIDTH)) * rates[b]
+        b = b if b < BINS else BINS - 1  # not min(): a builtin call costs more than the test
+        log_surv = page.z_origin - (
+            (z0 - Z_MIN) * rates[0] if b == 0 else cum[b] + (z0 - (Z_MIN + (b - 1) * WIDTH)) * rates[b]
+        )
         a = (1.0 - w) * math.exp(log_surv) if log_surv > -700.0 else 0.0
-        e = w * math.exp(-lam * (fetch_time - anchor))
+        e = w * math.exp(-lam * (t0 - anchor))
         pn = a / (a + e) if a > 0.0 else 0.0
         if pn < 1e-9:
             return poisson_due(theta, lam)
-        # wait_until's first test, inlined (b is z0's bin): most waits end inside the bin
+        # wait_until's first test (b is z0's bin): most waits end inside the bin
         h0 = pn * rates[b] / sigma + (1.0 - pn) * lam
         if h0 > 0.0:
             d = math.sqrt(2.0 * theta / h0)
@@ -294,26 +299,13 @@ class LearnedScheduler:
                 return d if d < self.max_interval else self.max_interval
         return wait_until(table, z0, sigma, theta=theta, pn=pn, lam=lam, cap=self.max_interval)
 
-    def _periodic_wait(self, page: PageModel, t0: float, theta: float, k: int) -> float:
+    def _periodic_wait(self, page: _Page, t0: float, theta: float, k: int) -> float:
         """Wait of a page with ``k`` intervals: its forecast, calibrated by the population's z-hazard."""
-        w = page.w_exp
-        if k >= CALIBRATED_FROM and w < 0.999:
+        if page.w_exp >= 0.999:
+            return poisson_due(theta, page.lam(self.prior_interval))
+        if k >= CALIBRATED_FROM:
             return page.wait_for(t0, theta, self.prior_interval)
-        lam = (page.changes + 0.5) / (page.exposure + 0.5 * self.prior_interval)  # page.lam, inlined
-        if w >= 0.999:
-            return poisson_due(theta, lam)
-        sigma = page.sigma
-        mu = page.mu
-        start = page.anchor
-        table = self._ztables[k]
-        z0 = (t0 - start - mu) / sigma  # type: ignore[operator]
-        log_surv = table.cumulative(-mu / sigma) - table.cumulative(z0)
-        a = (1.0 - w) * math.exp(log_surv) if log_surv > -700.0 else 0.0
-        b = w * math.exp(-lam * (t0 - start))  # type: ignore[operator]
-        pn = a / (a + b) if a > 0.0 else 0.0
-        if pn < 1e-9:
-            return poisson_due(theta, lam)
-        return wait_until(table, z0, sigma, theta=theta, pn=pn, lam=lam, cap=self.max_interval)
+        return self._calibrated_wait(page, self._ztables[k], t0, theta)
 
     def _fit_spread(self, key: str, page: PageModel) -> None:
         """Update ``key``'s contribution to the population's spread prior."""

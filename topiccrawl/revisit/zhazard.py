@@ -175,10 +175,7 @@ class ZHazard:
             mid = 0.5 * (z0 + z1)
             table.expose(z0, mid)
             table.event(mid)
-        elif Z_MIN <= z0 < z1 and (b := int((z0 - Z_MIN) / WIDTH) + 1) < BINS - 1 and z1 <= Z_MIN + b * WIDTH:
-            # table.expose inlined for a span inside one bin (most of them): this runs per fetch
-            table.exposure[b] += z1 - z0
-        else:
+        else:  # the scheduler's unchanged fetches do this inline (LearnedScheduler._z_step)
             table.expose(z0, z1)
         self.counted()
 
@@ -208,34 +205,24 @@ class ZHazard:
                 table.load(part)
 
 
-def _seg_wait(s: float, r: float) -> float:
-    """Integral over [0, s] of (1 - exp(-r u)) du."""
-    x = r * s
-    if x < 1e-6:
-        return 0.5 * x * s
-    return s + math.expm1(-x) / r
-
-
 def _wait_over(s: float, *, acc: float, pn: float, surv: float, r: float, eu: float, lam: float) -> float:
     """Expected undetected wait ``acc`` plus what the next ``s`` seconds add, from a point
     where the periodic part survives with ``surv`` (hazard ``r`` per second from there)
     and the memoryless part with ``eu``."""
-    return acc + pn * (s - surv * (s - _seg_wait(s, r))) + (1.0 - pn) * (s - eu * (s - _seg_wait(s, lam)))
+    # the integral over [0, s] of (1 - exp(-x u)) du, for x = r and x = lam
+    x = r * s
+    seg_r = 0.5 * x * s if x < 1e-6 else s + math.expm1(-x) / r
+    x = lam * s
+    seg_lam = 0.5 * x * s if x < 1e-6 else s + math.expm1(-x) / lam
+    return acc + pn * (s - surv * (s - seg_r)) + (1.0 - pn) * (s - eu * (s - seg_lam))
 
 
 def _newton(s: float, *, theta: float, acc: float, pn: float, surv: float, r: float, eu: float, lam: float) -> float:
-    """The root of ``_wait_over(s, ...) = theta`` by Newton steps from ``s`` (right of it), inlined."""
+    """The root of ``_wait_over(s, ...) = theta`` by Newton steps from ``s`` (right of it)."""
     pe = 1.0 - pn
     for _ in range(30):
-        er = math.exp(-r * s)
-        el = math.exp(-lam * s)
-        g = pn * (1.0 - surv * er) + pe * (1.0 - eu * el)
-        # _wait_over(s, ...) - theta, inlined
-        x = r * s
-        seg_r = 0.5 * x * s if x < 1e-6 else s + math.expm1(-x) / r
-        x = lam * s
-        seg_lam = 0.5 * x * s if x < 1e-6 else s + math.expm1(-x) / lam
-        c = acc + pn * (s - surv * (s - seg_r)) + (1.0 - pn) * (s - eu * (s - seg_lam)) - theta
+        g = pn * (1.0 - surv * math.exp(-r * s)) + pe * (1.0 - eu * math.exp(-lam * s))
+        c = _wait_over(s, acc=acc, pn=pn, surv=surv, r=r, eu=eu, lam=lam) - theta
         if c <= 1e-3 * theta or g <= 0.0:
             break
         s -= c / g
@@ -251,7 +238,7 @@ def wait_until(table: ZTable, z0: float, sigma: float, *, theta: float, pn: floa
     probability ``pn`` and as a Poisson process of rate ``lam`` otherwise (both
     conditioned on no change up to t0). At most ``cap``.
     """
-    # _bin, _upper and _wait_over are inlined below (same arithmetic): this runs per fetch
+    # _bin and _upper are inlined below (same arithmetic): this runs per fetch
     pe = 1.0 - pn
     rates = table.rates
     if z0 < Z_MIN:
@@ -277,11 +264,7 @@ def wait_until(table: ZTable, z0: float, sigma: float, *, theta: float, pn: floa
         eu = math.exp(-lam * u)
         end = (upper - z) * sigma
         end = end if end <= cap - u else cap - u
-        x = r * end
-        seg_r = 0.5 * x * end if x < 1e-6 else end + math.expm1(-x) / r
-        x = lam * end
-        seg_lam = 0.5 * x * end if x < 1e-6 else end + math.expm1(-x) / lam
-        total = acc + pn * (end - surv * (end - seg_r)) + (1.0 - pn) * (end - eu * (end - seg_lam))
+        total = _wait_over(end, acc=acc, pn=pn, surv=surv, r=r, eu=eu, lam=lam)
         if total >= theta:
             # C is convex and increasing in s: Newton from the right converges monotonically;
             # start from the small-d guess when it is right of the root
