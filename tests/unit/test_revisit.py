@@ -209,3 +209,22 @@ def test_a_clockwork_page_far_from_its_forecast_waits_into_the_window_not_past_i
         t += page.wait_for(t, 25.0, 3600.0)
     # the fetches step into the window before the forecast instead of jumping over it
     assert page.mu - 2 * page.sigma <= t < page.mu - page.sigma
+
+
+@pytest.mark.parametrize(("z0", "theta"), [(-3.0, 5.0), (0.0, 50.0), (1.0, 300.0), (2.7, 3000.0)])
+def test_the_wait_of_a_clockwork_page_meets_theta_even_when_the_update_is_likely_within_it(
+    z0: float, theta: float
+) -> None:
+    # past its forecast the chance of an update within the wait saturates: the local
+    # guess sqrt(2 theta / hazard) falls short and the solver has to search upward
+    from topiccrawl.revisit.model import PageModel, _cdf
+
+    page = PageModel(anchor=0.0, changes=1e6, exposure=1e6 * 100000.0)
+    page.mu, page.sigma, page.w_exp = 100000.0, 3000.0, 0.0
+    t0 = page.mu + z0 * page.sigma
+    d = page.wait_for(t0, theta, 3600.0)
+    s0 = 1.0 - _cdf(z0)
+    steps = 20000
+    du = d / steps
+    waited = sum((_cdf(z0 + (k + 0.5) * du / page.sigma) - _cdf(z0)) / s0 for k in range(steps)) * du
+    assert waited == pytest.approx(theta, rel=0.02)

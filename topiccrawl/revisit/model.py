@@ -227,7 +227,7 @@ class PageModel:
                 hi = d
             else:
                 lo = d
-            if hi - lo <= 1e-3 * hi:  # only once hi is finite: inf - lo <= inf would stop at once
+            if hi < math.inf and hi - lo <= 1e-3 * hi:  # inf - lo <= inf would stop before any bracket
                 break
             g = pn * (_cdf(z1) - _cdf(z0)) / s0 - pe * math.expm1(-lam * d)
             step = d - c / g if g > 0 else math.inf
