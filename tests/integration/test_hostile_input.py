@@ -68,3 +68,16 @@ def test_unreachable_redis_is_reported_without_the_password(tmp_path: Path) -> N
 def test_a_numeric_setting_that_is_not_a_number(tmp_path: Path) -> None:
     line = _check_one_line_error(tmp_path, "follow", "-a", "start_url=http://a.cn/", "-s", "TOPICCRAWL_NEARDUP_K=three")
     assert "TOPICCRAWL_NEARDUP_K='three' is not a whole number" in line
+
+
+@pytest.mark.parametrize(
+    "command",
+    [("watch", "list"), ("template", "http://127.0.0.1:9/"), ("feed", "serve"), ("notify", "status")],
+)
+def test_the_other_commands_refuse_a_numeric_setting_that_is_not_a_number(
+    tmp_path: Path, command: tuple[str, ...]
+) -> None:
+    proc = run_scrapy(*command, "-s", "TOPICCRAWL_FEED_PORT=abc", "-s", f"TOPICCRAWL_STATE_DIR={tmp_path}")
+    assert proc.returncode == 2
+    assert "TOPICCRAWL_FEED_PORT='abc' is not a whole number" in proc.stderr
+    assert "Traceback" not in proc.stderr

@@ -70,16 +70,29 @@ def numeric_settings() -> dict[str, type]:
     }
 
 
-def check_numeric_settings(settings: Any) -> None:
-    """:func:`fail` on a numeric setting whose value is not a number of its type (Scrapy's
-    typed getters would raise a bare ValueError mid-start-up)."""
+def numeric_setting_error(settings: Any) -> str | None:
+    """What is wrong with the first numeric setting whose value is not a number of its type
+    (Scrapy's typed getters would raise a bare ValueError mid-start-up), or None."""
     for name, kind in numeric_settings().items():
         getter = settings.getint if kind is int else settings.getfloat
         try:
             getter(name)
         except (TypeError, ValueError):
             wanted = "a whole number" if kind is int else "a number"
-            fail(f"{name}={settings.get(name)!r} is not {wanted}", "fix the setting (-s NAME=VALUE or settings.py)")
+            return f"{name}={settings.get(name)!r} is not {wanted}"
+    return None
+
+
+def check_numeric_settings(settings: Any) -> None:
+    """:func:`fail` on a numeric setting that is not a number (see :func:`numeric_setting_error`)."""
+    if (error := numeric_setting_error(settings)) is not None:
+        fail(error, "fix the setting (-s NAME=VALUE or settings.py)")
+
+
+def require_numeric_settings(settings: Any) -> None:
+    """The same check for topiccrawl's other commands, as a one-line :class:`UsageError`."""
+    if (error := numeric_setting_error(settings)) is not None:
+        raise UsageError(f"{error}; fix the setting (-s NAME=VALUE or settings.py)", print_help=False)
 
 
 def _local_outputs(feeds: dict[str, Any]) -> list[Path]:

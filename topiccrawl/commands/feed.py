@@ -13,6 +13,7 @@ from argparse import ArgumentParser, Namespace
 from scrapy.commands import ScrapyCommand
 from scrapy.exceptions import UsageError
 
+from topiccrawl.commands.crawl import require_numeric_settings
 from topiccrawl.feed.server import FeedServer
 
 
@@ -32,6 +33,7 @@ class Command(ScrapyCommand):
         parser.add_argument("--host", default=None, help="address to bind (default TOPICCRAWL_FEED_HOST, 127.0.0.1)")
 
     def run(self, args: list[str], opts: Namespace) -> None:
+        require_numeric_settings(self.settings)
         if args != ["serve"]:
             raise UsageError("usage: scrapy feed serve [--port N] [--host ADDR]")
         port = opts.port if opts.port is not None else self.settings.getint("TOPICCRAWL_FEED_PORT", 8077)

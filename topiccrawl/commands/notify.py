@@ -20,6 +20,7 @@ from pathlib import Path
 from scrapy.commands import ScrapyCommand
 from scrapy.exceptions import UsageError
 
+from topiccrawl.commands.crawl import require_numeric_settings
 from topiccrawl.notify.channels import describe, send
 from topiccrawl.notify.config import outbox_config
 from topiccrawl.notify.message import EventView, render
@@ -46,6 +47,7 @@ class Command(ScrapyCommand):
         parser.add_argument("--interval", type=float, default=5.0, help="run --forever: seconds between drains")
 
     def run(self, args: list[str], opts: Namespace) -> None:
+        require_numeric_settings(self.settings)
         if not args:
             raise UsageError("expected a subcommand: run, test URL or status")
         sub, rest = args[0], args[1:]

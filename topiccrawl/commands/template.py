@@ -27,6 +27,7 @@ from scrapy.exceptions import UsageError
 from scrapy.http import Response, TextResponse
 from scrapy.settings import BaseSettings
 
+from topiccrawl.commands.crawl import require_numeric_settings
 from topiccrawl.netguard import UnsafeURLError, check_url
 from topiccrawl.urlcluster import Cluster, Link, auto_choose, extract_links, ranked_clusters
 from topiccrawl.watchtemplate import PageTemplate, Template, page_fingerprint, template_for_cluster, template_to_json
@@ -86,6 +87,7 @@ class Command(ScrapyCommand):
         parser.add_argument("--clusters", type=int, default=15, metavar="K", help="list at most K clusters")
 
     def run(self, args: list[str], opts: Namespace) -> None:
+        require_numeric_settings(self.settings)
         if len(args) != 1:
             raise UsageError("scrapy template takes one URL", print_help=False)
         url = check_watch_url(args[0].strip(), self.settings)

@@ -20,6 +20,7 @@ from datetime import UTC, datetime
 from scrapy.commands import ScrapyCommand
 from scrapy.exceptions import UsageError
 
+from topiccrawl.commands.crawl import require_numeric_settings
 from topiccrawl.commands.template import check_watch_url
 from topiccrawl.notify.channels import is_usable
 from topiccrawl.store.watches import Watch, WatchStore
@@ -66,6 +67,7 @@ class Command(ScrapyCommand):
         parser.add_argument("--json", action="store_true", help="list: print JSON (secrets masked)")
 
     def run(self, args: list[str], opts: Namespace) -> None:
+        require_numeric_settings(self.settings)
         if not args or args[0] not in ACTIONS:
             raise UsageError(f"expected one of: {', '.join(ACTIONS)}", print_help=False)
         action, rest = args[0], args[1:]
