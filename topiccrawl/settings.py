@@ -189,6 +189,9 @@ TOPICCRAWL_MONITOR_MIN_INTERVAL = 30.0
 # --- hostile web: traps, robots, redirects, SSRF ---
 # Networks fetched even with TOPICCRAWL_ALLOW_PRIVATE_ADDRESSES off (e.g. ["10.1.2.0/24"]).
 TOPICCRAWL_ALLOWED_PRIVATE_NETWORKS: list[str] = []
+# Seconds the SSRF guard keeps its own lookup of a host name that is fetched through a
+# proxy (the proxy resolves it, so the crawler's resolver never sees it); 0: no cache.
+TOPICCRAWL_SSRF_PROXY_DNS_TTL = 300.0
 # Pages fetched per host at most (0: no limit): the last line against endless URL spaces.
 TOPICCRAWL_HOST_PAGE_BUDGET = 20000
 TOPICCRAWL_MAX_REPEATED_SEGMENTS = 3
