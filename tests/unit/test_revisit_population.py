@@ -64,15 +64,37 @@ def test_spread_prior_follows_the_population_scaling() -> None:
     assert math.isclose(relative.predict(1000.0), DEFAULT_CV * 1000.0)
 
 
-def test_a_stratum_scales_its_ages_by_each_pages_first_change() -> None:
-    # pages whose period is twice their first change's age, first changes spread over one stratum
+def _watched_from_a_random_phase(young: YoungHazards, pages: int, seed: int) -> None:
+    """Clockwork pages (periods U[20000, 80000] s) first fetched at a uniform phase of their
+    cycle: each shows its first change after a ~ U(0, period), its second a period later."""
+    rng = random.Random(seed)
+    for _ in range(pages):
+        period = rng.uniform(20000.0, 80000.0)
+        young.observe(rng.uniform(0.0, period), 0.0, period, True)
+
+
+def test_above_its_first_changes_age_a_page_shares_the_populations_hazard_by_age_in_seconds() -> None:
     young = YoungHazards()
-    for i in range(400):
-        first = 16000.0 * (1.0 + 0.9 * i / 400.0)
-        young.observe(first, 0.0, 2.0 * first, True)
-    near, far = 16500.0, 30000.0  # both in one stratum, [15360, 30720) s
-    # at the age when the fast end of the stratum changes, a page from the slow end has only
-    # lived about its own first-change age: its hazard is still low (by absolute age alone,
-    # both would be told the same)
-    assert young.rate(far, 2.0 * near, 1e-4) < 0.2 * young.rate(near, 2.0 * near, 1e-4)
-    assert young.rate(far, 2.0 * far, 1e-4) > 5 * young.rate(far, 2.0 * near, 1e-4)
+    _watched_from_a_random_phase(young, 4000, seed=5)
+    # the first change's age only says "period above it": two pages that took 6000 s and
+    # 18000 s (different strata) are alike once both are past those ages
+    for age in (30000.0, 50000.0, 70000.0):
+        assert math.isclose(young.rate(6000.0, age, 1e-4), young.rate(18000.0, age, 1e-4), rel_tol=0.3)
+    # ... and unlike before: a page that took 40000 s cannot have a period below that
+    assert young.rate(40000.0, 25000.0, 1e-4) < 0.2 * young.rate(40000.0, 60000.0, 1e-4)
+    assert young.rate(40000.0, 25000.0, 1e-4) < 0.2 * young.rate(6000.0, 25000.0, 1e-4)
+
+
+def test_once_changed_tables_saved_with_another_age_coordinate_are_not_loaded() -> None:
+    young = YoungHazards()
+    _watched_from_a_random_phase(young, 200, seed=1)
+    young.observe(None, 0.0, 5000.0, True)
+    saved = young.to_dict()
+    restored = YoungHazards()
+    restored.load(saved)
+    assert restored.to_dict() == saved
+    old = {key: value for key, value in saved.items() if key != "once_ages"}  # saved before the switch
+    restored = YoungHazards()
+    restored.load(old)
+    assert restored.never.events == young.never.events  # its coordinate did not change
+    assert sum(restored.once.events) == 0 and all(sum(h.events) == 0 for h in restored.strata)

@@ -114,10 +114,18 @@ STRATA = 20
 # changes' worth of weight the pooled hazard has in a stratum's estimate
 STRATUM_PRIOR = 2.0
 # A page seen to change once counts its age since that change in units of its first
-# change's age (mapped to AGE0-based bins as this many seconds per unit): a page whose
-# first change came a seconds after it was first seen most likely has a period above
-# a, so its hazard is low below age ~a, whichever end of its stratum a lies in.
+# change's age (mapped to AGE0-based bins as this many seconds per unit) until it reaches
+# that age: a page whose first change came a seconds after it was first seen most likely
+# has a period above a, so its hazard is low below age ~a, whichever end of its stratum
+# a lies in. From age a on it counts plain seconds (times ABS_UNIT, which keeps the two
+# parts in separate bins): a page watched from a random phase of its cycle tells by its
+# first change only that its period is above a, so above a every page whose period is
+# drawn from the same population has the same hazard at the same age, and pooling by
+# age in seconds lets them share it (and see where the longest periods end).
 _RATIO_UNIT = 3600.0
+ABS_UNIT = _RATIO_UNIT / AGE0
+# names that coordinate in saved state (tables saved before it had plain seconds are dropped)
+ONCE_AGES = "ratio-then-seconds"
 
 
 class YoungHazards:
@@ -145,8 +153,16 @@ class YoungHazards:
     def observe(self, first_age: float | None, start: float, end: float, changed: bool) -> None:
         """Watched from age ``start`` to ``end`` in the state (``first_age`` None: never
         changed; else the age of the first change); ``changed``: a change at ``end``."""
+        hazards = self.hazards(first_age)
         unit = age_unit(first_age)
-        for hazard in self.hazards(first_age):
+        cut = switch_age(first_age)
+        if end > cut:
+            if start < cut:  # the part before the switch, in units of the first change's age
+                for hazard in hazards:
+                    hazard.expose(start * unit, cut * unit)
+                start = cut
+            unit = ABS_UNIT
+        for hazard in hazards:
             hazard.expose(start * unit, end * unit)
             if changed:
                 hazard.event(end * unit)
@@ -156,13 +172,17 @@ class YoungHazards:
             "never": self.never.to_dict(),
             "once": self.once.to_dict(),
             "strata": [h.to_dict() for h in self.strata],
+            "once_ages": ONCE_AGES,
         }
 
     def load(self, data: object) -> None:
-        """Restore :meth:`to_dict` output; anything malformed is ignored (priors only)."""
+        """Restore :meth:`to_dict` output; anything malformed is ignored (priors only), and so
+        are tables of pages seen to change once saved with another age coordinate."""
         if not isinstance(data, dict):
             return
         self.never.load(data.get("never"))
+        if data.get("once_ages") != ONCE_AGES:
+            return
         self.once.load(data.get("once"))
         strata = data.get("strata")
         if isinstance(strata, list) and len(strata) == STRATA:
@@ -171,13 +191,21 @@ class YoungHazards:
 
     def rate(self, first_age: float | None, age: float, own_rate: float) -> float:
         """Hazard per second at ``age`` (seconds in the state)."""
-        unit = age_unit(first_age)
+        unit = age_unit(first_age, age)
         return unit * hazard_rate(self.hazards(first_age), _bin(age * unit), own_rate / unit)
 
 
-def age_unit(first_age: float | None) -> float:
-    """Units of the state's age coordinate per second (see ``_RATIO_UNIT``)."""
-    return 1.0 if first_age is None else _RATIO_UNIT / max(first_age, AGE0)
+def age_unit(first_age: float | None, age: float = 0.0) -> float:
+    """Units of the state's age coordinate per second at ``age`` seconds in the state (see ``_RATIO_UNIT``)."""
+    if first_age is None:
+        return 1.0
+    cut = first_age if first_age > AGE0 else AGE0
+    return _RATIO_UNIT / cut if age <= cut else ABS_UNIT
+
+
+def switch_age(first_age: float | None) -> float:
+    """Seconds in the state after which its age counts in plain seconds (see ``_RATIO_UNIT``)."""
+    return math.inf if first_age is None else max(first_age, AGE0)
 
 
 def age_bin(age: float) -> int:

@@ -6,7 +6,16 @@ import logging
 import math
 from dataclasses import dataclass
 
-from topiccrawl.revisit.hazard import AgeHazard, YoungHazards, age_bin, age_edge, age_unit, hazard_rate
+from topiccrawl.revisit.hazard import (
+    ABS_UNIT,
+    AgeHazard,
+    YoungHazards,
+    age_bin,
+    age_edge,
+    age_unit,
+    hazard_rate,
+    switch_age,
+)
 from topiccrawl.revisit.model import PageModel, poisson_due
 from topiccrawl.revisit.spread import SpreadPrior
 from topiccrawl.revisit.tagqueue import TagQueue
@@ -27,6 +36,7 @@ class _Page(PageModel):
 
     young_hazards: tuple[AgeHazard, ...] | None = None
     young_unit: float = 1.0  # age units per second of the state (see hazard.age_unit)
+    young_cut: float = math.inf  # seconds in the state at which young_unit becomes ABS_UNIT (hazard.switch_age)
     # a page with a few intervals: cumulative z-hazard at its last change, for ZHazard.version
     z_version: int = -1
     z_origin: float = 0.0
@@ -207,11 +217,13 @@ class LearnedScheduler:
             return self._periodic_wait(page, t0, theta, k)
         anchor = page.anchor
         first_age = None if anchor is None else max(0.0, anchor - born)
-        unit = age_unit(first_age)
-        age = (t0 - (born if anchor is None else anchor)) * unit
+        x = t0 - (born if anchor is None else anchor)
+        unit = age_unit(first_age, x)
+        age = x * unit
         b = age_bin(age)
         hazards = self._young.hazards(first_age)
-        return _young_wait(hazards, b, age, theta, page.lam(self.prior_interval), edge=age_edge(b), unit=unit)
+        lam = page.lam(self.prior_interval)
+        return _young_wait(hazards, b, age, theta, lam, edge=age_edge(b), unit=unit, left=switch_age(first_age) - x)
 
     def _young_step(self, page: _Page, last: float, fetch_time: float, theta: float) -> float:
         """An unchanged fetch (after one at ``last``) of a page with no interval: its exposure in
@@ -224,9 +236,20 @@ class LearnedScheduler:
             first_age = None if anchor is None else max(0.0, anchor - born)
             hazards = page.young_hazards = self._young.hazards(first_age)
             page.young_unit = age_unit(first_age)
+            page.young_cut = switch_age(first_age)
         unit = page.young_unit
-        start = (last - since) * unit
-        end = (fetch_time - since) * unit
+        x0 = last - since
+        x1 = fetch_time - since
+        cut = page.young_cut
+        if x1 > cut:  # past the switch to plain seconds (YoungHazards.observe, inlined)
+            if x0 < cut:
+                for hazard in hazards:
+                    hazard.expose(x0 * unit, cut * unit)
+                x0 = cut
+                page.young_bin = -1
+            unit = page.young_unit = ABS_UNIT
+        start = x0 * unit
+        end = x1 * unit
         b = page.young_bin
         if b >= 0 and end <= page.young_edge:  # in the bin of the last fetch: AgeHazard.expose inlined
             for hazard in hazards:
@@ -239,7 +262,7 @@ class LearnedScheduler:
         page.exposure += fetch_time - last
         page.last_fetch = fetch_time
         lam = (page.changes + 0.5) / (page.exposure + 0.5 * self.prior_interval)
-        return _young_wait(hazards, b, end, theta, lam, edge=page.young_edge, unit=unit)
+        return _young_wait(hazards, b, end, theta, lam, edge=page.young_edge, unit=unit, left=cut - x1)
 
     def _z_step(self, page: _Page, last: float, fetch_time: float, theta: float, k: int) -> float:
         """An unchanged fetch (after one at ``last``) of a page with ``k`` intervals, fewer than
@@ -376,16 +399,28 @@ class LearnedScheduler:
 
 
 def _young_wait(
-    hazards: tuple[AgeHazard, ...], b: int, age: float, theta: float, own_rate: float, *, edge: float, unit: float
+    hazards: tuple[AgeHazard, ...],
+    b: int,
+    age: float,
+    theta: float,
+    own_rate: float,
+    *,
+    edge: float,
+    unit: float,
+    left: float = math.inf,
 ) -> float:
     """Seconds until the expected undetected wait reaches ``theta`` for a page whose
     change hazard is its state's population's (``hazards``) at its ``age`` (in bin ``b``,
-    which ends at age ``edge``; ages in the state's units, ``unit`` per second), averaged
-    over the wait."""
+    which ends at age ``edge``; ages in the state's units, ``unit`` per second, until
+    ``left`` more seconds, then ABS_UNIT), averaged over the wait."""
     own = own_rate / unit
     h = unit * hazard_rate(hazards, b, own)
     d = math.sqrt(2.0 * theta / h)
-    if age + d * unit > edge:  # else the wait ends in the same bin: the average is h itself
+    if 0.0 < left <= d:  # the wait reaches the switch to plain seconds
+        later = (age / unit + d) * ABS_UNIT
+        h = 0.5 * (h + ABS_UNIT * hazard_rate(hazards, age_bin(later), own_rate / ABS_UNIT))
+        d = math.sqrt(2.0 * theta / h)
+    elif age + d * unit > edge:  # else the wait ends in the same bin: the average is h itself
         h = 0.5 * (h + unit * hazard_rate(hazards, age_bin(age + d * unit), own))
         d = math.sqrt(2.0 * theta / h)
     return d if h * d < 0.5 else theta + 1.0 / h
