@@ -1,0 +1,70 @@
+"""Where the learned scheduler's mean delay comes from, by what a page had shown when
+its update came: never seen to change, seen to change once, one interval, or two or
+more (seed model, revisit_sim's pages). For each state: updates detected, their mean
+delay, the share of fetches spent on pages in that state, and the state's part of the
+overall mean delay (the parts add up to the mean).
+
+    python benchmarks/revisit_states.py               # n = 10000, 14 days (about 2 min)
+    python benchmarks/revisit_states.py --size 1000
+"""
+
+from __future__ import annotations
+
+import argparse
+import bisect
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from revisit_sim import DAY, make_pages, simulate
+
+from topiccrawl.revisit import LearnedScheduler
+
+STATES = ("clockwork, 2 or more intervals", "one interval", "seen to change once", "never seen to change")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--size", type=int, default=10000)
+    parser.add_argument("--days", type=float, default=14.0)
+    parser.add_argument("--warmup-days", type=float, default=2.0)
+    parser.add_argument("--seed", type=int, default=6)
+    args = parser.parse_args(argv)
+    n, horizon, warmup = args.size, args.days * DAY, args.warmup_days * DAY
+    pages = make_pages(n, "seed", horizon, seed=args.seed * 1_000_003 + n)
+    scheduler = LearnedScheduler(max_rate=10.0, host_gap=0.0, min_interval=0.0)
+    fetches, delay, updates = [0] * 4, [0.0] * 4, [0] * 4
+    last: dict[str, float] = {}
+    observe = scheduler.observe
+
+    def counting_observe(key: str, t: float, changed: bool) -> None:
+        page = scheduler._pages[key]  # a diagnostic: reads the model before the fetch is folded in
+        k = len(page.intervals)
+        state = 3 if page.anchor is None else (2 if k == 0 else (1 if k == 1 else 0))
+        if t >= warmup:
+            fetches[state] += 1
+            if changed:
+                ups = pages.updates[int(key.rsplit("-", 1)[1])]
+                for u in ups[bisect.bisect_right(ups, last.get(key, -1.0)) : bisect.bisect_right(ups, t)]:
+                    if u >= warmup:
+                        delay[state] += t - u
+                        updates[state] += 1
+        last[key] = t
+        observe(key, t, changed)
+
+    scheduler.observe = counting_observe  # type: ignore[method-assign]
+    print(simulate("learned", scheduler, pages, fetch_cost=0.1, horizon=horizon, warmup=warmup).row())
+    total, spent = sum(updates), sum(fetches)
+    print("\n| state of the page | updates | mean delay | share of fetches | part of the mean |")
+    print("| --- | --- | --- | --- | --- |")
+    for state, name in enumerate(STATES):
+        mean = delay[state] / max(1, updates[state])
+        share = 100 * fetches[state] / spent
+        print(f"| {name} | {updates[state]} | {mean:.1f} s | {share:.0f}% | {delay[state] / total:.1f} s |")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
