@@ -228,3 +228,22 @@ def test_the_wait_of_a_clockwork_page_meets_theta_even_when_the_update_is_likely
     du = d / steps
     waited = sum((_cdf(z0 + (k + 0.5) * du / page.sigma) - _cdf(z0)) / s0 for k in range(steps)) * du
     assert waited == pytest.approx(theta, rel=0.02)
+
+
+def test_a_page_whose_intervals_vary_like_a_gamma_of_shape_4_is_still_a_clock() -> None:
+    # CV 0.45: the hazard still climbs steeply after each change, so a forecast beats
+    # steady polling; only near the exponential's CV of 1 does the memoryless part take over
+    from topiccrawl.revisit.model import MIN_EXP_WEIGHT, PageModel
+
+    rng = random.Random(4)
+    spread = [rng.gammavariate(4.0, 250.0) for _ in range(400)]
+    mean = sum(spread) / len(spread)
+    cv = math.sqrt(sum((x - mean) ** 2 for x in spread) / (len(spread) - 1)) / mean
+    assert 0.4 < cv < 0.6
+    gamma = PageModel(anchor=0.0, intervals=spread[:200])
+    gamma.refit()
+    exponential = PageModel(anchor=0.0, intervals=[rng.expovariate(1.0 / 1000.0) for _ in range(200)])
+    exponential.refit()
+    assert gamma.w_exp < 0.25
+    assert exponential.w_exp > 0.75
+    assert gamma.w_exp >= MIN_EXP_WEIGHT

@@ -43,16 +43,21 @@ def test_closed_form_round_robin_matches_the_scheduler() -> None:
 
 @pytest.mark.parametrize("model", ["seed", "poisson"])
 def test_learned_beats_round_robin_and_nutch(model: str) -> None:
-    pages = sim.make_pages(60, model, 6 * DAY, seed=11)
-    results = {name: _run(name, pages, 6 * DAY, 2 * DAY) for name in ("round-robin", "nutch", "learned")}
-    learned = results["learned"].delays.mean()
-    # on clockwork pages prediction pays a lot; on Poisson pages only the
-    # sqrt-rate allocation (optimum ~0.71 of round robin) can help
-    margin = 0.6 if model == "seed" else 0.95
-    assert learned < margin * results["round-robin"].delays.mean()
-    assert learned < 0.1 * results["nutch"].delays.mean()
+    # on clockwork pages prediction pays a lot; on Poisson pages only the sqrt-rate
+    # allocation (optimum ~0.71 of round robin) can help, and 60 pages over 4 measured
+    # days leave a 60-page run's ratio within +-0.15 of its mean: three runs are averaged
+    seeds = (11,) if model == "seed" else (11, 12, 13)
+    to_round_robin, to_optimum = [], []
+    for seed in seeds:
+        pages = sim.make_pages(60, model, 6 * DAY, seed=seed)
+        results = {name: _run(name, pages, 6 * DAY, 2 * DAY) for name in ("round-robin", "nutch", "learned")}
+        learned = results["learned"].delays.mean()
+        assert learned < 0.1 * results["nutch"].delays.mean()
+        to_round_robin.append(learned / results["round-robin"].delays.mean())
+        to_optimum.append(learned / sim.poisson_optimum(pages, FETCH_COST))
+    assert np.mean(to_round_robin) < (0.6 if model == "seed" else 0.95)
     if model == "poisson":
-        assert learned < 1.25 * sim.poisson_optimum(pages, FETCH_COST)
+        assert np.mean(to_optimum) < 1.25
 
 
 def test_the_scheduler_never_sees_the_truth() -> None:

@@ -42,9 +42,12 @@ PRIOR_WEIGHT = 5.0
 # clock, above CV_POISSON as memoryless, in between as a blend; a clock-like
 # page keeps MIN_EXP_WEIGHT of memoryless polling as insurance (against a clock that
 # stops or changes pace: about once in a thousand intervals; pages with few intervals
-# get their heavier tails from the population's calibration instead).
-CV_PERIODIC = 0.3
-CV_POISSON = 0.8
+# get their heavier tails from the population's calibration instead). A CV of 0.5 is
+# a Gamma law of shape 4, whose hazard still climbs steeply after a change (a forecast
+# with that spread beats steady polling); only towards 1, the exponential's, does the
+# memoryless part take over.
+CV_PERIODIC = 0.5
+CV_POISSON = 1.0
 MIN_EXP_WEIGHT = 0.001
 # intervals a page needs before its own dispersion alone decides its regime
 DECIDED_INTERVALS = 4
