@@ -42,6 +42,12 @@ def check_address(address: str, *, allow_private: bool = False) -> None:
         )
 
 
+def resolve_host(host: str) -> list[str]:
+    """Every address (IPv4 and IPv6) ``host`` resolves to for TCP, sorted; blocking, and
+    raises OSError (or UnicodeError for a malformed name) when it does not resolve."""
+    return sorted({str(info[4][0]) for info in socket.getaddrinfo(host, None, proto=socket.IPPROTO_TCP)})
+
+
 def check_url(url: str, *, allow_private: bool = False, resolve: bool = True) -> None:
     """Raise :class:`UnsafeURLError` for a non-HTTP(S) URL or one whose host is not public.
 
@@ -64,9 +70,8 @@ def check_url(url: str, *, allow_private: bool = False, resolve: bool = True) ->
         if not resolve:
             return
         try:
-            infos = socket.getaddrinfo(host, parts.port or 80, proto=socket.IPPROTO_TCP)
+            addresses = resolve_host(host)
         except OSError as exc:
             raise UnsafeURLError(f"cannot resolve {host}: {exc}") from exc
-        addresses = sorted({str(info[4][0]) for info in infos})
     for address in addresses:
         check_address(address.split("%", 1)[0], allow_private=False)

@@ -35,7 +35,6 @@ from __future__ import annotations
 
 import ipaddress
 import logging
-import socket
 import time
 from typing import TYPE_CHECKING, Any
 from urllib.request import proxy_bypass
@@ -49,7 +48,7 @@ from scrapy.utils.httpobj import urlparse_cached
 from twisted.internet.defer import Deferred
 from twisted.internet.threads import deferToThread
 
-from topiccrawl.netguard import ALLOWED_SCHEMES, is_public_address
+from topiccrawl.netguard import ALLOWED_SCHEMES, is_public_address, resolve_host
 
 if TYPE_CHECKING:
     from collections.abc import Iterable, Sequence
@@ -94,11 +93,6 @@ def _literal_ip(host: str) -> str | None:
         return str(ipaddress.ip_address(host.strip("[]")))
     except ValueError:
         return None
-
-
-def _addresses(host: str) -> list[str]:
-    """Every address ``host`` resolves to here, IPv4 and IPv6 (blocking: run it in a thread)."""
-    return [info[4][0] for info in socket.getaddrinfo(host, None, type=socket.SOCK_STREAM)]
 
 
 # Policies of the crawlers running in this process. The resolver is one per
@@ -205,7 +199,7 @@ class SSRFGuardMiddleware:
         if self.crawler.stats is not None:
             self.crawler.stats.inc_value("topiccrawl/ssrf/proxy_lookups")
         try:
-            addresses = await maybe_deferred_to_future(deferToThread(_addresses, host))
+            addresses = await maybe_deferred_to_future(deferToThread(resolve_host, host))
         except (OSError, UnicodeError) as exc:
             # The proxy may know names this host does not (an intranet proxy): let the request go.
             logger.debug("SSRF guard: %s does not resolve here (%s); leaving it to the proxy", host, exc)
