@@ -83,16 +83,19 @@ def numeric_setting_error(settings: Any) -> str | None:
     return None
 
 
+_FIX_SETTING = "fix the setting (-s NAME=VALUE or settings.py)"
+
+
 def check_numeric_settings(settings: Any) -> None:
     """:func:`fail` on a numeric setting that is not a number (see :func:`numeric_setting_error`)."""
     if (error := numeric_setting_error(settings)) is not None:
-        fail(error, "fix the setting (-s NAME=VALUE or settings.py)")
+        fail(error, _FIX_SETTING)
 
 
 def require_numeric_settings(settings: Any) -> None:
     """The same check for topiccrawl's other commands, as a one-line :class:`UsageError`."""
     if (error := numeric_setting_error(settings)) is not None:
-        raise UsageError(f"{error}; fix the setting (-s NAME=VALUE or settings.py)", print_help=False)
+        raise UsageError(f"{error}; {_FIX_SETTING}", print_help=False)
 
 
 def _local_outputs(feeds: dict[str, Any]) -> list[Path]:

@@ -199,7 +199,7 @@ def age_unit(first_age: float | None, age: float = 0.0) -> float:
     """Units of the state's age coordinate per second at ``age`` seconds in the state (see ``_RATIO_UNIT``)."""
     if first_age is None:
         return 1.0
-    cut = first_age if first_age > AGE0 else AGE0
+    cut = switch_age(first_age)
     return _RATIO_UNIT / cut if age <= cut else ABS_UNIT
 
 
