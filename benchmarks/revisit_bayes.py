@@ -30,7 +30,6 @@ days-long wait can carry a fetch past the update.
 
 from __future__ import annotations
 
-import argparse
 import bisect
 import math
 import sys
@@ -42,8 +41,8 @@ from scipy.special import log_ndtr, ndtr
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from revisit_oracles import Told
-from revisit_sim import DAY, MEAN_RANGE, SD_RANGE, Pages, make_pages, simulate
+from revisit_oracles import Told, reference_parser, reference_runs
+from revisit_sim import MEAN_RANGE, SD_RANGE, Pages, simulate
 
 from topiccrawl.revisit.model import poisson_due
 
@@ -238,25 +237,16 @@ class TruncatedOracle(Told):
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--sizes", default="100,1000,10000")
-    parser.add_argument("--days", type=float, default=14.0)
-    parser.add_argument("--warmup-days", type=float, default=2.0)
-    parser.add_argument("--fetch-cost", type=float, default=0.1)
+    parser = reference_parser(__doc__)
     parser.add_argument("--step", type=float, default=10.0, help="grid step of the predictive law, seconds")
-    parser.add_argument("--seed", type=int, default=6)
     parser.add_argument("--schedulers", default="oracle-trunc,pop-bayes")
     args = parser.parse_args(argv)
-    horizon, warmup = args.days * DAY, args.warmup_days * DAY
-    print(f"{args.days:g} days, first {args.warmup_days:g} warm-up; seed model; seed {args.seed}")
-    for n in (int(x) for x in args.sizes.split(",")):
-        pages = make_pages(n, "seed", horizon, seed=args.seed * 1_000_003 + n)  # revisit_sim's pages
-        print(f"\nn = {n}")
+    for pages, run in reference_runs(args):
         for name, cls in (("oracle-trunc", TruncatedOracle), ("pop-bayes", PopulationBayes)):
             if name not in args.schedulers.split(","):
                 continue
             sched = cls(pages, rate=1.0 / args.fetch_cost, step=args.step)
-            res = simulate(name, sched, pages, fetch_cost=args.fetch_cost, horizon=horizon, warmup=warmup)
+            res = simulate(name, sched, pages, **run)
             print(res.row(), f" (past the predictive law: {Predictive.surprises} waits)", flush=True)
             Predictive.surprises = 0
     return 0

@@ -26,6 +26,7 @@ import argparse
 import bisect
 import math
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -76,10 +77,10 @@ class Told:
             self._queue_wait(key, left, review=self.queue.entries[key][0])
 
     def _queue_wait(self, key: str, wait: float, *, review: float | None = None) -> None:
-        """Queue ``key`` ``wait`` seconds from now on the virtual clock; a wait longer than
-        PARK is queued as a review at PARK, so a drift of theta cannot carry it past a change."""
+        """Queue ``key`` ``wait`` seconds from now on the virtual clock; when parking, a wait longer
+        than PARK is queued as a review at PARK, so a drift of theta cannot carry it past a change."""
         start = self.vtime
-        if wait > PARK:
+        if self.park and wait > PARK:
             self.parked.add(key)
             wait = PARK
             start = start if review is None else max(start, review)
@@ -104,11 +105,7 @@ class Told:
         if changed and key in self.last:
             self.anchor[key] = 0.5 * (self.last[key] + fetch_time)
         self.last[key] = fetch_time
-        wait = self._wait(key, i, fetch_time, self.scale * self.scale)
-        if self.park:
-            self._queue_wait(key, wait)
-        else:
-            self.queue.requeue(key, fetch_time, self.vtime + wait / self.scale, fetch_time)
+        self._queue_wait(key, self._wait(key, i, fetch_time, self.scale * self.scale))
 
     def _wait(self, key: str, i: int, t: float, theta: float) -> float:
         mean = float(self.pages.means[i])
@@ -127,24 +124,35 @@ class Told:
         return model.wait_for(t, theta, 3600.0)
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+def reference_parser(doc: str) -> argparse.ArgumentParser:
+    """The command line of the reference benchmarks (revisit_sim's pages and defaults)."""
+    parser = argparse.ArgumentParser(description=doc.split("\n\n", maxsplit=1)[0])
     parser.add_argument("--sizes", default="100,1000,10000")
     parser.add_argument("--days", type=float, default=14.0)
     parser.add_argument("--warmup-days", type=float, default=2.0)
     parser.add_argument("--fetch-cost", type=float, default=0.1)
     parser.add_argument("--seed", type=int, default=6)
-    parser.add_argument("--park", action="store_true", help="queue waits over an hour as reviews")
-    args = parser.parse_args(argv)
+    return parser
+
+
+def reference_runs(args: argparse.Namespace) -> Iterator[tuple[Pages, dict[str, float]]]:
+    """Each size's pages (revisit_sim's, seed model) and the keywords of :func:`simulate` for them."""
     horizon, warmup = args.days * DAY, args.warmup_days * DAY
     print(f"{args.days:g} days, first {args.warmup_days:g} warm-up; seed model; seed {args.seed}")
     for n in (int(x) for x in args.sizes.split(",")):
-        pages = make_pages(n, "seed", horizon, seed=args.seed * 1_000_003 + n)  # revisit_sim's pages
         print(f"\nn = {n}")
+        pages = make_pages(n, "seed", horizon, seed=args.seed * 1_000_003 + n)
+        yield pages, {"fetch_cost": args.fetch_cost, "horizon": horizon, "warmup": warmup}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = reference_parser(__doc__)
+    parser.add_argument("--park", action="store_true", help="queue waits over an hour as reviews")
+    args = parser.parse_args(argv)
+    for pages, run in reference_runs(args):
         for name, knows_phase in (("oracle", True), ("known-law", False)):
             told = Told(pages, knows_phase=knows_phase, rate=1.0 / args.fetch_cost, park=args.park)
-            res = simulate(name, told, pages, fetch_cost=args.fetch_cost, horizon=horizon, warmup=warmup)
-            print(res.row(), flush=True)
+            print(simulate(name, told, pages, **run).row(), flush=True)
     return 0
 
 
