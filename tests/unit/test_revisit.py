@@ -169,6 +169,7 @@ def test_state_export_import_round_trip() -> None:
     assert restored.theta == pytest.approx(s.theta)
     assert restored.export_state()["young"] == state["young"]  # the population priors too
     assert restored.export_state()["calibration"] == state["calibration"]
+    assert restored.export_state()["insurance"] == state["insurance"]
     assert sum(state["young"]["never"]["exposure"]) > 0
     assert len(state["pages"]["a"]["intervals"]) >= 3
     # it schedules as the original would: same next key

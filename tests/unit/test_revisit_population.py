@@ -9,7 +9,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from topiccrawl.revisit.hazard import AgeHazard, YoungHazards, age_bin, hazard_rate
-from topiccrawl.revisit.spread import DEFAULT_CV, SpreadPrior
+from topiccrawl.revisit.insurance import Insurance
+from topiccrawl.revisit.spread import DEFAULT_CV, SpreadPrior, conjugate_variance
 
 
 @given(st.floats(0.0, 1e7), st.floats(0.0, 1e7))
@@ -62,6 +63,62 @@ def test_spread_prior_follows_the_population_scaling() -> None:
     for i in range(12):
         relative.discard(f"p{i}")
     assert math.isclose(relative.predict(1000.0), DEFAULT_CV * 1000.0)
+
+
+def _bounded_population(prior: SpreadPrior, pages: int, seed: int) -> None:
+    """Pages whose true spreads are uniform in [1000, 5000] s whatever their mean, each
+    contributing the sample spread of 2-11 intervals."""
+    rng = random.Random(seed)
+    for i in range(pages):
+        sigma, dof = rng.uniform(1000.0, 5000.0), rng.randint(1, 10)
+        ss = sigma * sigma * 2.0 * rng.gammavariate(dof / 2.0, 1.0)  # sigma^2 chi-square(dof)
+        prior.update(f"p{i}", rng.uniform(3600.0, 360000.0), math.sqrt(ss / dof), float(dof))
+
+
+def test_spread_prior_learns_how_far_the_population_scatters_not_just_its_middle() -> None:
+    prior = SpreadPrior()
+    _bounded_population(prior, 600, seed=3)
+    mean = 50000.0
+    # nine intervals agreeing to 600 s: no page in this population is that regular, so the
+    # spread is near the population's least (the line alone, worth five intervals, says ~1700)
+    low = math.sqrt(prior.variance(mean, 9, 8 * 600.0**2))
+    assert 950.0 < low < 1400.0
+    assert math.sqrt(conjugate_variance(prior.predict(mean), 9, 8 * 600.0**2)) > 1500.0
+    # ... and five scattered by 9000 s: near the population's most, not beyond it
+    high = math.sqrt(prior.variance(mean, 5, 4 * 9000.0**2))
+    assert 4300.0 < high < 6000.0
+    assert math.sqrt(conjugate_variance(prior.predict(mean), 5, 4 * 9000.0**2)) > 6200.0
+    # with nothing of its own a page gets the population's mean square, between the bounds
+    assert 2500.0 < math.sqrt(prior.variance(mean, 1, 0.0)) < 3500.0
+
+
+def test_a_page_with_many_intervals_keeps_a_spread_unlike_the_populations() -> None:
+    prior = SpreadPrior()
+    _bounded_population(prior, 600, seed=4)
+    assert math.sqrt(prior.variance(50000.0, 31, 30 * 20000.0**2)) > 15000.0
+
+
+def test_spread_prior_uses_the_line_alone_until_it_has_pages_enough_to_learn_the_scatter() -> None:
+    prior = SpreadPrior()
+    _bounded_population(prior, 10, seed=5)
+    for k, ss in ((1, 0.0), (3, 2 * 800.0**2), (12, 11 * 4000.0**2)):
+        assert prior.variance(20000.0, k, ss) == conjugate_variance(prior.predict(20000.0), k, ss)
+
+
+def test_insurance_follows_how_often_clocks_change_far_before_their_forecast() -> None:
+    punctual, erratic = Insurance(), Insurance()
+    assert math.isclose(punctual.weight, 0.001)  # the prior: one broken clock in a thousand changes
+    rng = random.Random(2)
+    for i in range(20000):
+        punctual.observe(rng.gauss(0.0, 1.0))
+        erratic.observe(-6.0 if i % 50 == 0 else rng.gauss(0.0, 1.0))  # 2% come hours early
+    assert punctual.weight < 0.0002
+    assert 0.015 < erratic.weight < 0.025
+    restored = Insurance()
+    restored.load(erratic.to_dict())
+    assert restored.weight == erratic.weight
+    restored.load({"early": 5.0, "changes": 1.0})  # impossible counts are ignored
+    assert restored.weight == erratic.weight
 
 
 def _watched_from_a_random_phase(young: YoungHazards, pages: int, seed: int) -> None:

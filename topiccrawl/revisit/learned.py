@@ -16,6 +16,7 @@ from topiccrawl.revisit.hazard import (
     hazard_rate,
     switch_age,
 )
+from topiccrawl.revisit.insurance import Insurance
 from topiccrawl.revisit.model import PageModel, poisson_due
 from topiccrawl.revisit.spread import SpreadPrior
 from topiccrawl.revisit.tagqueue import TagQueue
@@ -103,6 +104,7 @@ class LearnedScheduler:
         # population hazards of pages never seen to change, and seen to change once
         self._young = YoungHazards()
         self._spread = SpreadPrior()
+        self._insurance = Insurance()
         self._zhazard = ZHazard()
         # the z-hazard table of each history length below CALIBRATED_FROM (loading keeps the tables)
         self._ztables = [self._zhazard.table(k) for k in range(CALIBRATED_FROM)]
@@ -192,6 +194,9 @@ class LearnedScheduler:
             elif k < CALIBRATED_FROM:
                 origin, sigma = page.anchor + page.mu, page.sigma  # type: ignore[operator]
                 self._zhazard.observe(k, (last - origin) / sigma, (fetch_time - origin) / sigma, changed)
+            elif changed and page.w_exp < 0.5:
+                mid = 0.5 * (last + fetch_time)
+                self._insurance.observe((mid - page.anchor - page.mu) / page.sigma)  # type: ignore[operator]
             if not changed:  # what PageModel.record does with an unchanged fetch, inlined
                 page.exposure += fetch_time - last
                 page.last_fetch = fetch_time
@@ -201,7 +206,13 @@ class LearnedScheduler:
             page.z_version = -1
             before = page.regime
             page.record(
-                fetch_time, changed, self.history, self.forget, self.population_exp, prior_spread=self._spread.predict
+                fetch_time,
+                changed,
+                self.history,
+                self.forget,
+                self.population_exp,
+                spread_variance=self._spread.variance,
+                insurance=self._insurance.weight,
             )
             self._fit_spread(key, page)
             self._count_regime(before, -1)
@@ -363,6 +374,7 @@ class LearnedScheduler:
             "pages": pages,
             "young": self._young.to_dict(),
             "calibration": self._zhazard.to_dict(),
+            "insurance": self._insurance.to_dict(),
         }
 
     def import_state(self, state: dict[str, object]) -> None:
@@ -393,9 +405,11 @@ class LearnedScheduler:
             self._queue.push(key, self.vtime + wait / self._scale, earliest)
         self._young.load(state.get("young"))
         self._zhazard.load(state.get("calibration"))  # absent from states saved before it existed
+        self._insurance.load(state.get("insurance"))  # likewise
         # the population priors are complete only now: refit with them
+        self._spread.learn_scatter()
         for key in pages:
-            self._pages[key].refit(self.population_exp, self._spread.predict)
+            self._pages[key].refit(self.population_exp, self._spread.variance, self._insurance.weight)
 
 
 def _young_wait(

@@ -33,16 +33,17 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Self
 
+from topiccrawl.revisit.spread import conjugate_variance
+
 # Spread assumed for a periodic page's intervals (as a fraction of the mean) when
-# no population prior is given, and the weight of the prior spread, in intervals
-# (a page's own spread takes over once it has several times that many).
+# no population prior is given (worth spread.PRIOR_WEIGHT intervals).
 PRIOR_CV = 0.05
-PRIOR_WEIGHT = 5.0
 # Intervals with a coefficient of variation below CV_PERIODIC are treated as a
 # clock, above CV_POISSON as memoryless, in between as a blend; a clock-like
-# page keeps MIN_EXP_WEIGHT of memoryless polling as insurance (against a clock that
-# stops or changes pace: about once in a thousand intervals; pages with few intervals
-# get their heavier tails from the population's calibration instead). A CV of 0.5 is
+# page keeps some memoryless polling as insurance against a clock that stops or changes
+# pace: MIN_EXP_WEIGHT (about once in a thousand intervals) unless the caller learned
+# how often that happens (LearnedScheduler.insurance); pages with few intervals get
+# their heavier tails from the population's calibration as well. A CV of 0.5 is
 # a Gamma law of shape 4, whose hazard still climbs steeply after a change (a forecast
 # with that spread beats steady polling); only towards 1, the exponential's, does the
 # memoryless part take over.
@@ -123,9 +124,11 @@ class PageModel:
         forget: float,
         population_exp: float,
         *,
-        prior_spread: Callable[[float], float] | None = None,
+        spread_variance: Callable[[float, int, float], float] | None = None,
+        insurance: float = MIN_EXP_WEIGHT,
     ) -> None:
-        """Fold one fetch outcome into the model (``population_exp``, ``prior_spread``: see :meth:`refit`)."""
+        """Fold one fetch outcome into the model (``population_exp``, ``spread_variance``, ``insurance``:
+        see :meth:`refit`)."""
         last = self.last_fetch
         self.last_fetch = fetch_time
         if self.born is None:
@@ -144,15 +147,24 @@ class PageModel:
             del self.intervals[:-history]
         self.anchor = mid
         self.anchor_var = var
-        self.refit(population_exp, prior_spread)
+        self.refit(population_exp, spread_variance, insurance)
 
-    def refit(self, population_exp: float = 0.5, prior_spread: Callable[[float], float] | None = None) -> None:
+    def refit(
+        self,
+        population_exp: float = 0.5,
+        spread_variance: Callable[[float, int, float], float] | None = None,
+        insurance: float = MIN_EXP_WEIGHT,
+    ) -> None:
         """Periodic parameters and the weight of the memoryless part.
 
         ``population_exp`` is the share of memoryless pages among pages whose
         regime is already clear; a page with too few intervals of its own to
         tell leans on it (a crawl of clockwork news pages and one of chatty
-        forums call for different first guesses)."""
+        forums call for different first guesses). ``spread_variance(mean, k, ss)``
+        is the population's estimate of the spread^2 of a page with k intervals of
+        that mean whose squared deviations sum to ss (see SpreadPrior.variance);
+        without it, a prior of PRIOR_CV of the mean worth PRIOR_WEIGHT intervals.
+        ``insurance`` is the least weight of the memoryless part."""
         xs = self.intervals
         k = len(xs)
         if k == 0:
@@ -161,10 +173,11 @@ class PageModel:
         mu = sum(xs) / k
         self.mu = max(mu, 1e-3)
         ss = sum((x - mu) ** 2 for x in xs)
-        # a prior (PRIOR_WEIGHT intervals of the population's spread for this mean,
-        # see SpreadPrior) keeps one or two intervals from claiming a zero spread
-        prior = prior_spread(self.mu) if prior_spread is not None else PRIOR_CV * self.mu
-        var = (ss + PRIOR_WEIGHT * prior * prior) / (k - 1 + PRIOR_WEIGHT)
+        # a prior keeps one or two intervals from claiming a zero spread
+        if spread_variance is not None:
+            var = spread_variance(self.mu, k, ss)
+        else:
+            var = conjugate_variance(PRIOR_CV * self.mu, k, ss)
         # predictive spread of the next interval: the mean is estimated from k intervals
         self.sigma = math.sqrt(var * (1.0 + 1.0 / k) + 2.0 * self.anchor_var) + 1e-3
         if k == 1:
@@ -174,7 +187,7 @@ class PageModel:
             w = min(1.0, max(0.0, (cv - CV_PERIODIC) / (CV_POISSON - CV_PERIODIC)))
             if k < DECIDED_INTERVALS:
                 w = 0.5 * (w + population_exp)
-        self.w_exp = min(1.0, max(MIN_EXP_WEIGHT, w))
+        self.w_exp = min(1.0, max(insurance, w))
 
     def young_since(self) -> float | None:
         """Start of the state a page with at most one change is in (its first fetch

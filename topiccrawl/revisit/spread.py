@@ -1,32 +1,75 @@
 """Population prior for the spread of a page's intervals between changes.
 
-Two or three intervals say little about a page's spread, and underestimating it
-is costly (the scheduler polls a window that misses the change). Pages in one
-crawl tend to share how their spread scales with their mean interval (a fixed
-jitter in seconds, or a fixed share of the period), so the prior for a page is
-the population's fit of log(spread) against log(mean interval), a weighted
-least-squares line over pages with at least two intervals (weight: their
-degrees of freedom). Adding or replacing a page's contribution is O(1).
+Two or three intervals say little about a page's spread, and getting it wrong is
+costly (too narrow: the scheduler polls a window that misses the change; too
+wide: it spreads its fetches thin). Pages in one crawl share two things the
+prior learns from all pages with at least two intervals:
+
+* how spread scales with the mean interval (a fixed jitter in seconds, or a
+  fixed share of the period): a weighted least-squares line of log(spread)
+  against log(mean) (weight: each page's degrees of freedom);
+* how far pages scatter around that line: the distribution of the log ratio
+  of a page's true spread to the line, estimated without assuming its shape
+  (the nonparametric maximum-likelihood prior of Kiefer and Wolfowitz, by EM
+  on a grid, each page's sum of squares entering through its chi-square
+  likelihood). A population whose spreads lie between 1000 and 5000 s thus
+  gives a page whose two intervals happen to agree to 100 s a spread near
+  1000 s, not 100 s, and not the population's middle.
+
+A page's spread is then its posterior mean of sigma^2 under that prior
+(tabulated by degrees of freedom after each refresh, so a lookup is O(1)).
+A small share of the prior is kept broad (log-normal around the line), so a
+page with many intervals whose spread lies outside the population's is still
+believed.
+Adding or replacing a page's contribution is O(1); the EM refresh, O(pages x
+grid), runs after a fixed share of the pages has changed.
 """
 
 from __future__ import annotations
 
 import math
 
+import numpy as np
+
 # Fallback spread, as a share of the mean, until the population has pages to fit.
 DEFAULT_CV = 0.05
-# Least population weight (degrees of freedom) before the fit is used.
+# Least population weight (degrees of freedom) before the line is used.
 MIN_WEIGHT = 8.0
+# Weight of the prior spread, in intervals, while the scatter is not yet learned.
+PRIOR_WEIGHT = 5.0
+# Pages with two or more intervals needed before the scatter is learned, and the
+# share of them that must have changed before it is learned again.
+MIN_PAGES = 30
+REFRESH_SHARE = 0.2
+EM_STEPS = 25
+# share of the prior kept as a log-normal around the line, of log-sd 1 (a page unlike the
+# population can still show it; a flat share would weigh 50x spreads and inflate every mean)
+FLOOR = 0.01
+# grid of log(true spread / line) and of log(sample spread / line), and the largest
+# degrees of freedom tabulated (beyond it the page's own spread wins anyway)
+_R = np.linspace(-4.0, 4.0, 101)
+_U0, _U_STEP, _U_POINTS = -5.0, 0.1, 101
+TABLE_DOF = 48
+
+
+def conjugate_variance(prior: float, k: int, ss: float) -> float:
+    """Spread^2 of a page with ``k`` intervals whose squared deviations sum to ``ss``, given a
+    prior spread worth PRIOR_WEIGHT intervals (a scaled inverse chi-square prior)."""
+    return (ss + PRIOR_WEIGHT * prior * prior) / (k - 1 + PRIOR_WEIGHT)
 
 
 class SpreadPrior:
-    """Weighted least-squares fit of log spread on log mean over pages."""
+    """Population prior of a page's spread: the line of log spread on log mean, and the
+    scatter of pages around it (see the module docstring)."""
 
-    __slots__ = ("_parts", "_sums")
+    __slots__ = ("_changed", "_parts", "_scatter", "_sums", "_table")
 
     def __init__(self) -> None:
         self._sums = [0.0] * 5  # w, w x, w y, w x^2, w x y
         self._parts: dict[str, tuple[float, float, float]] = {}
+        self._changed = 0  # contributions set since the scatter was last learned
+        self._scatter: np.ndarray | None = None  # prior weights over _R
+        self._table: list[list[float]] | None = None  # [dof][u point] -> E[exp(2r)]
 
     def _add(self, part: tuple[float, float, float], sign: float) -> None:
         x, y, w = part
@@ -47,17 +90,79 @@ class SpreadPrior:
             part = (math.log(mean), math.log(spread), dof)
             self._parts[key] = part
             self._add(part, 1.0)
+        self._changed += 1
+        if len(self._parts) >= MIN_PAGES and self._changed >= REFRESH_SHARE * len(self._parts):
+            self.learn_scatter()
 
     def discard(self, key: str) -> None:
         self.update(key, 0.0, 0.0, 0.0)
 
-    def predict(self, mean: float) -> float:
-        """Prior spread (seconds) of a page whose intervals average ``mean`` seconds."""
+    def _line(self) -> tuple[float, float, float] | None:
+        """(mean x, mean y, slope) of the fit, or None before MIN_WEIGHT."""
         w, sx, sy, sxx, sxy = self._sums
-        if w < MIN_WEIGHT or mean <= 0:
-            return DEFAULT_CV * mean
+        if w < MIN_WEIGHT:
+            return None
         mx, my = sx / w, sy / w
         var = sxx / w - mx * mx
         slope = (sxy / w - mx * my) / var if var > 1e-6 else 0.0
-        slope = min(1.5, max(0.0, slope))
+        return mx, my, min(1.5, max(0.0, slope))
+
+    def predict(self, mean: float) -> float:
+        """Prior spread (seconds) on the line, for a page whose intervals average ``mean`` seconds."""
+        line = self._line()
+        if line is None or mean <= 0:
+            return DEFAULT_CV * mean
+        mx, my, slope = line
         return math.exp(my + slope * (math.log(mean) - mx))
+
+    def variance(self, mean: float, k: int, ss: float) -> float:
+        """Spread^2 to expect for a page with ``k`` intervals averaging ``mean`` seconds whose squared
+        deviations from their mean sum to ``ss``: its posterior mean under the population's prior."""
+        prior = self.predict(mean)
+        table = self._table
+        dof = k - 1
+        if table is None or dof > TABLE_DOF or prior <= 0:
+            return conjugate_variance(prior, k, ss)
+        if dof <= 0:
+            return prior * prior * table[0][0]
+        u = 0.5 * math.log(max(ss / dof, 1e-12)) - math.log(prior)
+        x = (u - _U0) / _U_STEP
+        row = table[dof]
+        if x <= 0.0:
+            ratio = row[0]
+        elif x >= _U_POINTS - 1:
+            ratio = row[-1] * math.exp(2.0 * (u - (_U0 + (_U_POINTS - 1) * _U_STEP)))
+        else:
+            i = int(x)
+            ratio = row[i] + (row[i + 1] - row[i]) * (x - i)
+        return prior * prior * ratio
+
+    def learn_scatter(self) -> None:
+        """Learn the scatter of spreads around the line (EM, warm-started) and tabulate the
+        posterior spread by degrees of freedom and sample spread."""
+        self._changed = 0
+        line = self._line()
+        if line is None or not self._parts:
+            return
+        mx, my, slope = line
+        parts = np.array(list(self._parts.values()))
+        u = parts[:, 1] - (my + slope * (parts[:, 0] - mx))  # log(sample spread / line)
+        dof = parts[:, 2:3]
+        loglik = -dof * _R[None, :] - 0.5 * dof * np.exp(2.0 * (u[:, None] - _R[None, :]))
+        lik = np.exp(loglik - loglik.max(axis=1, keepdims=True))
+        g = self._scatter if self._scatter is not None else np.full(len(_R), 1.0 / len(_R))
+        for _ in range(EM_STEPS):
+            post = lik * g
+            post /= post.sum(axis=1, keepdims=True)
+            g = post.mean(axis=0)
+        self._scatter = g
+        floor = np.exp(-0.5 * _R * _R)
+        prior = (1.0 - FLOOR) * g + FLOOR * floor / floor.sum()
+        e2r = np.exp(2.0 * _R)
+        us = _U0 + _U_STEP * np.arange(_U_POINTS)
+        table = [[float((prior * e2r).sum())] * _U_POINTS]
+        for d in range(1, TABLE_DOF + 1):
+            ll = -d * _R[None, :] - 0.5 * d * np.exp(2.0 * (us[:, None] - _R[None, :]))
+            w = np.exp(ll - ll.max(axis=1, keepdims=True)) * prior
+            table.append(((w * e2r).sum(axis=1) / w.sum(axis=1)).tolist())
+        self._table = table
