@@ -21,8 +21,10 @@ A page's spread is then its posterior mean of sigma^2 under that prior
 A small share of the prior is kept broad (log-normal around the line), so a
 page with many intervals whose spread lies outside the population's is still
 believed.
+
 Adding or replacing a page's contribution is O(1); the EM refresh, O(pages x
-grid), runs after a fixed share of the pages has changed.
+grid), runs once as many contributions have changed as there are pages, and
+continues from the last estimate (a few EM steps each time).
 """
 
 from __future__ import annotations
@@ -37,10 +39,11 @@ DEFAULT_CV = 0.05
 MIN_WEIGHT = 8.0
 # Weight of the prior spread, in intervals, while the scatter is not yet learned.
 PRIOR_WEIGHT = 5.0
-# Pages with two or more intervals needed before the scatter is learned, and the
-# share of them that must have changed before it is learned again.
+# Pages with two or more intervals needed before the scatter is learned, the
+# share of them that must have changed before it is learned again, and the EM
+# steps each time (warm-started).
 MIN_PAGES = 30
-REFRESH_SHARE = 0.2
+REFRESH_SHARE = 1.0
 EM_STEPS = 25
 # share of the prior kept as a log-normal around the line, of log-sd 1 (a page unlike the
 # population can still show it; a flat share would weigh 50x spreads and inflate every mean)
@@ -142,7 +145,7 @@ class SpreadPrior:
         posterior spread by degrees of freedom and sample spread."""
         self._changed = 0
         line = self._line()
-        if line is None or not self._parts:
+        if line is None or len(self._parts) < MIN_PAGES:
             return
         mx, my, slope = line
         parts = np.array(list(self._parts.values()))
@@ -150,8 +153,11 @@ class SpreadPrior:
         dof = parts[:, 2:3]
         loglik = -dof * _R[None, :] - 0.5 * dof * np.exp(2.0 * (u[:, None] - _R[None, :]))
         lik = np.exp(loglik - loglik.max(axis=1, keepdims=True))
-        g = self._scatter if self._scatter is not None else np.full(len(_R), 1.0 / len(_R))
-        for _ in range(EM_STEPS):
+        g = self._scatter
+        steps = EM_STEPS
+        if g is None:  # a cold start (the first time, or after loading a state) converges further
+            g, steps = np.full(len(_R), 1.0 / len(_R)), 5 * EM_STEPS
+        for _ in range(steps):
             post = lik * g
             post /= post.sum(axis=1, keepdims=True)
             g = post.mean(axis=0)
