@@ -2,7 +2,10 @@
 its update came: never seen to change, seen to change once, one interval, or two or
 more (seed model, revisit_sim's pages). For each state: updates detected, their mean
 delay, the share of fetches spent on pages in that state, and the state's part of the
-overall mean delay (the parts add up to the mean).
+overall mean delay (the parts add up to the mean). Then where the fetches that saw no
+change went for pages with one interval or more: by history length and by the page's
+true z at the fetch, (time since its last true update - true mean) / true spread, as a
+share of all fetches (fetches far left of 0 are spent before any update could come).
 
     python benchmarks/revisit_states.py               # n = 10000, 14 days (about 2 min)
     python benchmarks/revisit_states.py --size 1000
@@ -13,6 +16,7 @@ from __future__ import annotations
 import argparse
 import bisect
 import sys
+from itertools import pairwise
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -23,6 +27,8 @@ from revisit_sim import DAY, make_pages, simulate
 from topiccrawl.revisit import LearnedScheduler
 
 STATES = ("clockwork, 2 or more intervals", "one interval", "seen to change once", "never seen to change")
+Z_EDGES = (-8.0, -4.0, -2.0, 0.0, 2.0, 4.0)
+HISTORIES = ((1, "1"), (2, "2-4"), (5, "5-9"), (10, "10-19"), (20, "20+"))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -37,6 +43,7 @@ def main(argv: list[str] | None = None) -> int:
     scheduler = LearnedScheduler(max_rate=10.0, host_gap=0.0, min_interval=0.0)
     fetches, delay, updates = [0] * 4, [0.0] * 4, [0] * 4
     last: dict[str, float] = {}
+    by_z = [[0] * (len(Z_EDGES) + 1) for _ in HISTORIES]
     observe = scheduler.observe
 
     def counting_observe(key: str, t: float, changed: bool) -> None:
@@ -45,8 +52,14 @@ def main(argv: list[str] | None = None) -> int:
         state = 3 if page.anchor is None else (2 if k == 0 else (1 if k == 1 else 0))
         if t >= warmup:
             fetches[state] += 1
+            i = int(key.rsplit("-", 1)[1])
+            ups = pages.updates[i]
+            j = bisect.bisect_right(ups, t)
+            if k and j and not changed:
+                z = (t - ups[j - 1] - pages.means[i]) / pages.sds[i]
+                row = bisect.bisect_right([start for start, _ in HISTORIES], k) - 1
+                by_z[row][bisect.bisect_right(Z_EDGES, z)] += 1
             if changed:
-                ups = pages.updates[int(key.rsplit("-", 1)[1])]
                 for u in ups[bisect.bisect_right(ups, last.get(key, -1.0)) : bisect.bisect_right(ups, t)]:
                     if u >= warmup:
                         delay[state] += t - u
@@ -63,6 +76,11 @@ def main(argv: list[str] | None = None) -> int:
         mean = delay[state] / max(1, updates[state])
         share = 100 * fetches[state] / spent
         print(f"| {name} | {updates[state]} | {mean:.1f} s | {share:.0f}% | {delay[state] / total:.1f} s |")
+    bounds = ("< -8", *(f"{lo:g} to {hi:g}" for lo, hi in pairwise(Z_EDGES)), ">= 4")
+    print("\n| intervals | " + " | ".join(f"z {b}" for b in bounds) + " |")
+    print("| --- " * (len(bounds) + 1) + "|")
+    for (_, name), row in zip(HISTORIES, by_z, strict=True):
+        print(f"| {name} | " + " | ".join(f"{100 * c / spent:.2f}%" for c in row) + " |")
     return 0
 
 

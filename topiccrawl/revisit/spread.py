@@ -44,7 +44,7 @@ PRIOR_WEIGHT = 5.0
 # steps each time (warm-started).
 MIN_PAGES = 30
 REFRESH_SHARE = 1.0
-EM_STEPS = 25
+EM_STEPS = 10
 # share of the prior kept as a log-normal around the line, of log-sd 1 (a page unlike the
 # population can still show it; a flat share would weigh 50x spreads and inflate every mean)
 FLOOR = 0.01
