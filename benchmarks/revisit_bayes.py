@@ -64,22 +64,15 @@ class Predictive:
         self.x0, self.h, self.n = x0, h, len(cdf)
         self.F, self.G = cdf.tolist(), cum.tolist()
 
-    surprises = 0
-
-    @classmethod
-    def surprised(cls, theta: float) -> float:
-        """The update is later than the model thought possible: poll as for an hourly Poisson page."""
-        cls.surprises += 1
-        return poisson_due(theta, 1.0 / L)
-
-    def wait(self, t0: float, theta: float) -> float:
-        """Seconds after t0 at which the expected undetected wait, given no update by t0, reaches theta."""
+    def wait(self, t0: float, theta: float) -> float | None:
+        """Seconds after t0 at which the expected undetected wait, given no update by t0, reaches theta;
+        None when no update by t0 is past what the law allows (see :class:`Surprises`)."""
         F, G, h, x0, n = self.F, self.G, self.h, self.x0, self.n
         u = (t0 - x0) / h
         if u < 0.0:
             f0, g0, i = 0.0, 0.0, -1
         elif u >= n - 1:
-            return self.surprised(theta)
+            return None
         else:
             i = int(u)
             r = t0 - (x0 + i * h)
@@ -87,7 +80,7 @@ class Predictive:
             g0 = G[i] + 0.5 * r * (F[i] + f0)
         s0 = 1.0 - f0
         if s0 < 1e-12:
-            return self.surprised(theta)
+            return None
         target = theta * s0
 
         def excess(k: int) -> float:  # expected undetected wait (times s0) if the fetch came at grid point k
@@ -182,10 +175,26 @@ def after_many(times: list[float], widths: list[float], floor: float, step: floa
     return Predictive(lo, step, cdf)
 
 
+class Surprises:
+    """Counts the waits asked of a predictive law past its end (the update is later than it
+    thought possible) and answers them as for an hourly Poisson page."""
+
+    def __init__(self) -> None:
+        self.count = 0
+
+    def wait(self, predictive: Predictive, t0: float, theta: float) -> float:
+        d = predictive.wait(t0, theta)
+        if d is None:
+            self.count += 1
+            return poisson_due(theta, 1.0 / L)
+        return d
+
+
 class PopulationBayes(Told):
     def __init__(self, pages: Pages, *, rate: float, step: float) -> None:
         super().__init__(pages, knows_phase=False, rate=rate, park=True)
         self.step = step
+        self.surprises = Surprises()
         self.first = first_update()
         self.times: dict[str, list[float]] = {}
         self.pred: dict[str, Predictive] = {}
@@ -206,7 +215,7 @@ class PopulationBayes(Told):
         super().observe(key, fetch_time, changed)
 
     def _wait(self, key: str, i: int, t: float, theta: float) -> float:
-        return self.pred.get(key, self.first).wait(t, theta)
+        return self.surprises.wait(self.pred.get(key, self.first), t, theta)
 
 
 class TruncatedOracle(Told):
@@ -215,6 +224,7 @@ class TruncatedOracle(Told):
     def __init__(self, pages: Pages, *, rate: float, step: float) -> None:
         super().__init__(pages, knows_phase=True, rate=rate, park=True)
         self.step = step
+        self.surprises = Surprises()
         self.cache: dict[str, tuple[float, Predictive]] = {}
 
     def _wait(self, key: str, i: int, t: float, theta: float) -> float:
@@ -233,7 +243,7 @@ class TruncatedOracle(Told):
                 last,
                 Predictive(last, self.step, (ndtr((x - last - mean) / sd) - base) / (1 - base)),
             )
-        return hit[1].wait(t, theta)
+        return self.surprises.wait(hit[1], t, theta)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -247,8 +257,7 @@ def main(argv: list[str] | None = None) -> int:
                 continue
             sched = cls(pages, rate=1.0 / args.fetch_cost, step=args.step)
             res = simulate(name, sched, pages, **run)
-            print(res.row(), f" (past the predictive law: {Predictive.surprises} waits)", flush=True)
-            Predictive.surprises = 0
+            print(res.row(), f" (past the predictive law: {sched.surprises.count} waits)", flush=True)
     return 0
 
 

@@ -44,11 +44,22 @@ def test_the_tabulated_wait_meets_theta(t0: float, theta: float) -> None:
     x = np.arange(50000.0, 150000.0, 10.0)
     predictive = bayes.Predictive(50000.0, 10.0, _normal_cdf(x, mean, sd))
     d = predictive.wait(t0, theta)
+    assert d is not None
 
     def cdf(t: float) -> float:
         return 0.5 * math.erfc(-(t - mean) / (sd * math.sqrt(2.0)))
 
     assert _waited(cdf, t0, d) == pytest.approx(theta, rel=0.03)
+
+
+def test_a_wait_past_the_laws_end_is_counted_and_answered_as_for_an_hourly_poisson_page() -> None:
+    x = np.arange(50000.0, 150000.0, 10.0)
+    predictive = bayes.Predictive(50000.0, 10.0, _normal_cdf(x, 100000.0, 3000.0))
+    assert predictive.wait(200000.0, 0.3) is None
+    surprises = bayes.Surprises()
+    assert surprises.wait(predictive, 200000.0, 0.3) == bayes.poisson_due(0.3, 1.0 / bayes.L)
+    assert surprises.wait(predictive, 90000.0, 0.3) > 0.0
+    assert surprises.count == 1
 
 
 def test_the_posterior_of_a_clockwork_page_centres_on_its_next_update() -> None:
