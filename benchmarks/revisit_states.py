@@ -29,6 +29,7 @@ from topiccrawl.revisit import LearnedScheduler
 STATES = ("clockwork, 2 or more intervals", "one interval", "seen to change once", "never seen to change")
 Z_EDGES = (-8.0, -4.0, -2.0, 0.0, 2.0, 4.0)
 HISTORIES = ((1, "1"), (2, "2-4"), (5, "5-9"), (10, "10-19"), (20, "20+"))
+HISTORY_STARTS = [start for start, _ in HISTORIES]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -57,10 +58,10 @@ def main(argv: list[str] | None = None) -> int:
             j = bisect.bisect_right(ups, t)
             if k and j and not changed:
                 z = (t - ups[j - 1] - pages.means[i]) / pages.sds[i]
-                row = bisect.bisect_right([start for start, _ in HISTORIES], k) - 1
+                row = bisect.bisect_right(HISTORY_STARTS, k) - 1
                 by_z[row][bisect.bisect_right(Z_EDGES, z)] += 1
             if changed:
-                for u in ups[bisect.bisect_right(ups, last.get(key, -1.0)) : bisect.bisect_right(ups, t)]:
+                for u in ups[bisect.bisect_right(ups, last.get(key, -1.0)) : j]:
                     if u >= warmup:
                         delay[state] += t - u
                         updates[state] += 1

@@ -33,6 +33,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Self
 
+from topiccrawl.revisit.insurance import PRIOR_CHANGES, PRIOR_EARLY
 from topiccrawl.revisit.spread import conjugate_variance
 
 # Spread assumed for a periodic page's intervals (as a fraction of the mean) when
@@ -49,7 +50,7 @@ PRIOR_CV = 0.05
 # memoryless part take over.
 CV_PERIODIC = 0.5
 CV_POISSON = 1.0
-MIN_EXP_WEIGHT = 0.001
+MIN_EXP_WEIGHT = PRIOR_EARLY / PRIOR_CHANGES  # Insurance's prior: one in a thousand
 # intervals a page needs before its own dispersion alone decides its regime
 DECIDED_INTERVALS = 4
 

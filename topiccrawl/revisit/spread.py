@@ -72,7 +72,8 @@ class SpreadPrior:
         self._parts: dict[str, tuple[float, float, float]] = {}
         self._changed = 0  # contributions set since the scatter was last learned
         self._scatter: np.ndarray | None = None  # prior weights over _R
-        self._table: list[list[float]] | None = None  # [dof][u point] -> E[exp(2r)]
+        # [dof][u point] -> E[exp(2r)] given a sample spread at that u; row 0 (no sample) has one value
+        self._table: list[list[float]] | None = None
 
     def _add(self, part: tuple[float, float, float], sign: float) -> None:
         x, y, w = part
@@ -166,7 +167,7 @@ class SpreadPrior:
         prior = (1.0 - FLOOR) * g + FLOOR * floor / floor.sum()
         e2r = np.exp(2.0 * _R)
         us = _U0 + _U_STEP * np.arange(_U_POINTS)
-        table = [[float((prior * e2r).sum())] * _U_POINTS]
+        table = [[float((prior * e2r).sum())]]
         for d in range(1, TABLE_DOF + 1):
             ll = -d * _R[None, :] - 0.5 * d * np.exp(2.0 * (us[:, None] - _R[None, :]))
             w = np.exp(ll - ll.max(axis=1, keepdims=True)) * prior
