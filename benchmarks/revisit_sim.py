@@ -195,7 +195,8 @@ def poisson_optimum(pages: Pages, fetch_cost: float) -> float:
 SCHEDULERS: dict[str, Callable[[float], object]] = {
     "seed": lambda rate: SeedDoublingScheduler(max_rate=rate, host_gap=0.0),
     "nutch": lambda rate: AdaptiveIntervalScheduler(max_rate=rate, host_gap=0.0),
-    "learned": lambda rate: LearnedScheduler(max_rate=rate, host_gap=0.0, min_interval=0.0),
+    # the project's scheduler exactly as a user gets it: no arguments, paced by this loop's fetcher
+    "learned": lambda rate: LearnedScheduler(),
 }
 
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from topiccrawl.revisit import LearnedScheduler, RoundRobinScheduler
+from topiccrawl.revisit import LearnedScheduler, RevisitScheduler, RoundRobinScheduler
 
 _PATH = Path(__file__).resolve().parents[2] / "benchmarks" / "revisit_sim.py"
 _spec = importlib.util.spec_from_file_location("revisit_sim", _PATH)
@@ -68,3 +68,14 @@ def test_the_scheduler_never_sees_the_truth() -> None:
     ra = sim.simulate("a", a, pages, fetch_cost=FETCH_COST, horizon=DAY, warmup=0.0)
     rb = sim.simulate("b", b, pages, fetch_cost=FETCH_COST, horizon=DAY, warmup=0.0)
     assert ra.fetches == rb.fetches and np.array_equal(ra.delays, rb.delays)
+
+
+def test_a_scheduler_built_with_no_arguments_uses_the_whole_fetcher() -> None:
+    """``RevisitScheduler()`` is what a simulator gets: paced by the fetcher alone, it fetches
+    every FETCH_COST seconds and schedules exactly as one told that rate."""
+    pages = sim.make_pages(30, "seed", DAY, seed=4)
+    bare = sim.simulate("bare", RevisitScheduler(), pages, fetch_cost=FETCH_COST, horizon=DAY, warmup=0.0)
+    told = LearnedScheduler(max_rate=1 / FETCH_COST, host_gap=0.0, min_interval=0.0)
+    ref = sim.simulate("told", told, pages, fetch_cost=FETCH_COST, horizon=DAY, warmup=0.0)
+    assert bare.fetches >= 0.999 * DAY / FETCH_COST
+    assert bare.fetches == ref.fetches and np.array_equal(bare.delays, ref.delays)

@@ -60,8 +60,15 @@ class LearnedScheduler:
     scale ``k`` (seconds per virtual unit, theta = k^2) is measured from how fast
     virtual time advances. ``next_fetch`` and ``observe`` are O(log n).
 
+    With no arguments only the caller's own fetcher bounds the pace: no rate cap, no
+    per-host gap, no minimum interval, so a simulator that fetches one key at a time
+    (the issue's: 0.1 s per fetch) gets its whole capacity used. A crawler fetching
+    real sites passes its budget and politeness; the monitor spider does, from
+    ``TOPICCRAWL_MONITOR_RATE``, ``TOPICCRAWL_MONITOR_HOST_GAP`` and
+    ``TOPICCRAWL_MONITOR_MIN_INTERVAL``.
+
     Parameters:
-        max_rate: global fetch budget, fetches per second.
+        max_rate: global fetch budget, fetches per second (``math.inf``: as fast as the caller fetches).
         host_gap: minimum seconds between fetches of keys on the same host (URL keys).
         min_interval, max_interval: bounds on the gap between two fetches of one key.
         prior_interval: assumed mean time between changes of a key never seen to change.
@@ -72,9 +79,9 @@ class LearnedScheduler:
     def __init__(
         self,
         *,
-        max_rate: float = 0.5,
-        host_gap: float = 5.0,
-        min_interval: float = 30.0,
+        max_rate: float = math.inf,
+        host_gap: float = 0.0,
+        min_interval: float = 0.0,
         max_interval: float = 7 * 86400.0,
         prior_interval: float = 3600.0,
         history: int = 32,

@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import math
 import time
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
@@ -120,7 +121,7 @@ class MonitorSpider(scrapy.Spider):
         # The scheduler spends the same budget the spider enforces; its host gap only
         # applies to URL keys, watches are keyed by id (Scrapy's per-host slots apply).
         spider.scheduler = RevisitScheduler(
-            max_rate=spider.rate if spider.rate > 0 else 1e9,
+            max_rate=spider.rate if spider.rate > 0 else math.inf,
             host_gap=settings.getfloat("TOPICCRAWL_MONITOR_HOST_GAP", 5.0),
             min_interval=settings.getfloat("TOPICCRAWL_MONITOR_MIN_INTERVAL", 30.0),
         )
