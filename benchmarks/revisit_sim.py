@@ -37,6 +37,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from topiccrawl.revisit import (
+    COMPILED,
     AdaptiveIntervalScheduler,
     LearnedScheduler,
     SeedDoublingScheduler,
@@ -222,7 +223,7 @@ def main(argv: list[str] | None = None) -> int:
             parser.error(f"unknown scheduler {name!r}")
     print(
         f"{days:g} days, first {warmup_days:g} warm-up; {args.fetch_cost:g} s per fetch, one at a time; "
-        f"seed {args.seed}"
+        f"seed {args.seed}; scheduler modules {'compiled (build_native.py)' if COMPILED else 'plain Python'}"
     )
     for model in args.models.split(","):
         for n in sizes:

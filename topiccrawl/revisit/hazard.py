@@ -18,6 +18,7 @@ more than one bin boundary).
 from __future__ import annotations
 
 import math
+from typing import ClassVar
 
 # Ages below AGE0 seconds share the first bin; bins grow by GROWTH.
 AGE0 = 60.0
@@ -49,14 +50,12 @@ class BinnedCounts:
     ``upper_edge`` (the last bin is open)."""
 
     __slots__ = ("events", "exposure")
-    BINS: int
+    BINS: ClassVar[int]
 
-    @staticmethod
-    def bin_of(x: float) -> int:
+    def bin_of(self, x: float) -> int:
         raise NotImplementedError
 
-    @staticmethod
-    def upper_edge(b: int) -> float:
+    def upper_edge(self, b: int) -> float:
         raise NotImplementedError
 
     def __init__(self) -> None:
@@ -101,9 +100,13 @@ class AgeHazard(BinnedCounts):
     (read with :func:`hazard_rate`)."""
 
     __slots__ = ()
-    BINS = BINS
-    bin_of = staticmethod(_bin)
-    upper_edge = staticmethod(_edge)
+    BINS: ClassVar[int] = BINS
+
+    def bin_of(self, x: float) -> int:
+        return _bin(x)
+
+    def upper_edge(self, b: int) -> float:
+        return _edge(b)
 
 
 # Strata of pages seen to change once, by how long their first change took

@@ -6,6 +6,8 @@ import logging
 import math
 from dataclasses import dataclass
 
+from mypy_extensions import mypyc_attr
+
 from topiccrawl.revisit.hazard import (
     ABS_UNIT,
     AgeHazard,
@@ -45,6 +47,7 @@ class _Page(PageModel):
     young_edge: float = 0.0  # upper age edge of young_bin
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled, it may still be subclassed (tests do)
 class LearnedScheduler:
     """Learns each key's change behaviour from fetch outcomes alone and spends the
     fetch budget where an undetected change is most likely.
@@ -92,8 +95,6 @@ class LearnedScheduler:
         if prior_interval <= 0 or history < 2 or not 0 < forget <= 1:
             raise ValueError("need prior_interval > 0, history >= 2 and 0 < forget <= 1")
         self._queue = TagQueue(max_rate, host_gap)
-        # next_fetch() is the queue's peek(): bound directly, it saves a call per fetch
-        self.next_fetch = self._queue.peek  # type: ignore[method-assign]
         self.min_interval = min_interval
         self.max_interval = max_interval
         self.prior_interval = prior_interval

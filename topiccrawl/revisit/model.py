@@ -276,7 +276,7 @@ class PageModel:
             born=_opt_float(data.get("born", data.get("last_fetch"))),
             anchor=_opt_float(data.get("anchor")),
             anchor_var=float(data.get("anchor_var") or 0.0),  # type: ignore[arg-type]
-            intervals=[float(x) for x in data.get("intervals") or []],  # type: ignore[union-attr]
+            intervals=[float(x) for x in data.get("intervals") or []],  # type: ignore[union-attr,attr-defined]
             changes=float(data.get("changes") or 0.0),  # type: ignore[arg-type]
             exposure=float(data.get("exposure") or 0.0),  # type: ignore[arg-type]
         )

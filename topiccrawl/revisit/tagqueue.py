@@ -62,7 +62,7 @@ class TagQueue:
         if heap is None:
             heap = self._heaps[host] = []
         heapq.heappush(heap, entry)
-        if self.host_gap > 0 and heap[0] is entry:  # new top of its host
+        if self.host_gap > 0 and heap[0][1] == seq:  # new top of its host
             heapq.heappush(self._active, (tag, seq, host))
 
     def discard(self, key: str) -> None:
@@ -74,7 +74,8 @@ class TagQueue:
         entries = self.entries
         while heap:
             entry = heap[0]
-            if entries.get(entry[2]) is entry:
+            live = entries.get(entry[2])
+            if live is not None and live[1] == entry[1]:
                 return entry
             heapq.heappop(heap)  # stale: removed or re-queued
         return None
@@ -96,7 +97,8 @@ class TagQueue:
             while heap:
                 entry = heap[0]
                 key = entry[2]
-                if entries.get(key) is entry:
+                live = entries.get(key)
+                if live is not None and live[1] == entry[1]:
                     earliest = entry[3]
                     return key, gate if gate >= earliest else earliest
                 heapq.heappop(heap)
@@ -140,7 +142,8 @@ class TagQueue:
         self.last_fetch = when if when > last else last
         heap = self._one
         entries = self.entries
-        if heap and heap[0] is entries.get(key):
+        live = entries.get(key)
+        if heap and live is not None and heap[0][1] == live[1]:
             # the fetched key is the top of the one heap: replace it in one sift, not a push and
             # a pop (push inlined: this runs once per fetch)
             seq = self._seq = self._seq + 1

@@ -21,6 +21,7 @@ and bin by bin (:func:`wait_until`).
 from __future__ import annotations
 
 import math
+from typing import ClassVar
 
 from topiccrawl.revisit.hazard import BinnedCounts
 
@@ -113,9 +114,13 @@ class ZTable(BinnedCounts):
     """Hazard per z-unit of one stratum, with its cumulative table."""
 
     __slots__ = ("cum", "rates")
-    BINS = BINS
-    bin_of = staticmethod(_bin)
-    upper_edge = staticmethod(_upper)
+    BINS: ClassVar[int] = BINS
+
+    def bin_of(self, x: float) -> int:
+        return _bin(x)
+
+    def upper_edge(self, b: int) -> float:
+        return _upper(b)
 
     def __init__(self) -> None:
         super().__init__()
