@@ -164,3 +164,37 @@ def test_once_changed_tables_saved_with_another_age_coordinate_are_not_loaded() 
     restored.load(old)
     assert restored.never.events == young.never.events  # its coordinate did not change
     assert sum(restored.once.events) == 0 and all(sum(h.events) == 0 for h in restored.strata)
+
+
+def _clock_state(spread: float, seed: int) -> dict[str, object]:
+    """The saved state of a scheduler that watched 40 clocks jittered by ``spread`` seconds."""
+    from topiccrawl.revisit import RevisitScheduler
+
+    rng = random.Random(seed)
+    s = RevisitScheduler()
+    for i in range(40):
+        key, mean = f"page-{i}", rng.uniform(3000.0, 9000.0)
+        s.add(key, 0.0)
+        due, t = mean, 0.0
+        s.observe(key, t, changed=False)
+        for _ in range(6):
+            t = due + 30.0
+            s.observe(key, t, changed=True)
+            due += mean + rng.gauss(0.0, spread)
+    return s.export_state()
+
+
+def test_a_loaded_page_replaces_the_spread_it_had_before() -> None:
+    from topiccrawl.revisit import RevisitScheduler
+
+    tight, loose = _clock_state(50.0, 1), _clock_state(2000.0, 2)
+    fresh = RevisitScheduler()
+    fresh.import_state(loose)
+    reloaded = RevisitScheduler()
+    reloaded.import_state(tight)
+    reloaded.import_state(loose)  # the same keys, now with loose intervals: the tight ones must go
+    for mean in (3000.0, 6000.0, 9000.0):
+        assert math.isclose(reloaded._spread.predict(mean), fresh._spread.predict(mean), rel_tol=1e-9)
+        # and the scatter is learned afresh, not warm-started from the tight clocks'
+        assert math.isclose(reloaded._spread.variance(mean, 3, 4e6), fresh._spread.variance(mean, 3, 4e6), rel_tol=1e-6)
+    assert fresh._spread.predict(6000.0) > 500.0  # the loose clocks' spread, not the tight ones'

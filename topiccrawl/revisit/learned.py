@@ -349,15 +349,15 @@ class LearnedScheduler:
             return page.wait_for(t0, theta, self.prior_interval)
         return self._calibrated_wait(page, self._ztables[k], t0, theta)
 
-    def _fit_spread(self, key: str, page: PageModel) -> None:
-        """Update ``key``'s contribution to the population's spread prior."""
+    def _fit_spread(self, key: str, page: PageModel, *, learn: bool = True) -> None:
+        """Update ``key``'s contribution to the population's spread prior (``learn``: see SpreadPrior.update)."""
         xs = page.intervals
         k = len(xs)
         if k < 2:
             return
         mean = sum(xs) / k
         spread = math.sqrt(sum((x - mean) ** 2 for x in xs) / (k - 1))
-        self._spread.update(key, mean, spread, k - 1.0)
+        self._spread.update(key, mean, spread, k - 1.0, learn=learn)
 
     def _learn_young(self, page: PageModel, last: float, fetch_time: float, changed: bool) -> None:
         """Feed a fetch (after one at ``last``) of a page with at most one change to its state's
@@ -404,8 +404,9 @@ class LearnedScheduler:
             old = self._pages.get(key)
             if old is not None:
                 self._count_regime(old.regime, -1)
+                self._spread.update(key, 0.0, 0.0, 0.0, learn=False)  # its old contribution goes
             page = self._pages[key] = _Page.from_dict(data)
-            self._fit_spread(key, page)
+            self._fit_spread(key, page, learn=False)  # learned once, below, from every page
             self._count_regime(page.regime, 1)
             due_in = data.get("due_in")
             wait = max(0.0, float(due_in)) if due_in is not None else 0.0
@@ -415,7 +416,7 @@ class LearnedScheduler:
         self._zhazard.load(state.get("calibration"))  # absent from states saved before it existed
         self._insurance.load(state.get("insurance"))  # likewise
         # the population priors are complete only now: refit with them
-        self._spread.learn_scatter()
+        self._spread.learn_scatter(cold=True)
         for key in pages:
             self._pages[key].refit(self.population_exp, self._spread.variance, self._insurance.weight)
 

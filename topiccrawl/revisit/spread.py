@@ -85,8 +85,10 @@ class SpreadPrior:
         s[3] += w * x * x
         s[4] += w * x * y
 
-    def update(self, key: str, mean: float, spread: float, dof: float) -> None:
-        """Set ``key``'s contribution (replacing its previous one); dof 0 removes it."""
+    def update(self, key: str, mean: float, spread: float, dof: float, *, learn: bool = True) -> None:
+        """Set ``key``'s contribution (replacing its previous one); dof 0 removes it. With ``learn``
+        False the scatter is not relearned, however many contributions changed (a bulk load
+        calls :meth:`learn_scatter` once at its end)."""
         old = self._parts.pop(key, None)
         if old is not None:
             self._add(old, -1.0)
@@ -95,7 +97,7 @@ class SpreadPrior:
             self._parts[key] = part
             self._add(part, 1.0)
         self._changed += 1
-        if len(self._parts) >= MIN_PAGES and self._changed >= REFRESH_SHARE * len(self._parts):
+        if learn and len(self._parts) >= MIN_PAGES and self._changed >= REFRESH_SHARE * len(self._parts):
             self.learn_scatter()
 
     def discard(self, key: str) -> None:
@@ -141,9 +143,10 @@ class SpreadPrior:
             ratio = row[i] + (row[i + 1] - row[i]) * (x - i)
         return prior * prior * ratio
 
-    def learn_scatter(self) -> None:
-        """Learn the scatter of spreads around the line (EM, warm-started) and tabulate the
-        posterior spread by degrees of freedom and sample spread."""
+    def learn_scatter(self, *, cold: bool = False) -> None:
+        """Learn the scatter of spreads around the line (EM, warm-started unless ``cold``: after a
+        bulk load the last scatter may belong to other pages) and tabulate the posterior spread
+        by degrees of freedom and sample spread."""
         self._changed = 0
         line = self._line()
         if line is None or len(self._parts) < MIN_PAGES:
@@ -156,7 +159,7 @@ class SpreadPrior:
         lik = np.exp(loglik - loglik.max(axis=1, keepdims=True))
         g = self._scatter
         steps = EM_STEPS
-        if g is None:  # a cold start (the first time, or after loading a state) converges further
+        if g is None or cold:  # a cold start (the first time, or after loading a state) converges further
             g, steps = np.full(len(_R), 1.0 / len(_R)), 5 * EM_STEPS
         for _ in range(steps):
             post = lik * g
