@@ -65,12 +65,34 @@ print(json.dumps({
 """
 
 
-def _run(cwd: Path, *, pure: bool = False) -> tuple[dict[str, object], str]:
+# What a simulator written with NumPy passes: NumPy bools and numbers, keys that are not strings.
+LOOSE = r"""
+import json
+import numpy as np
+import topiccrawl.revisit as revisit
+
+s = revisit.RevisitScheduler()
+s.add("a", 0)
+s.add(7, np.float32(0.0))
+s.add(("t", 1), np.int64(0))
+fetches = []
+now = 0.0
+for i in range(60):
+    key, when = s.next_fetch(np.float64(now))
+    t = max(now, when)
+    s.observe(key, np.float32(t) if i % 2 else np.int64(int(t)), np.bool_(i % 7 == 0))
+    fetches.append([repr(key), round(float(t), 6)])
+    now = t + 1.0
+print(json.dumps({"compiled": revisit.COMPILED, "fetches": fetches}))
+"""
+
+
+def _run(cwd: Path, *, pure: bool = False, code: str = DRIVER) -> tuple[dict[str, object], str]:
     env = {"PATH": "/usr/bin:/bin", "PYTHONPATH": str(cwd)}
     if pure:
         env["TOPICCRAWL_PURE_PYTHON"] = "1"
     proc = subprocess.run(
-        [sys.executable, "-c", DRIVER], cwd=cwd, env=env, capture_output=True, text=True, timeout=300, check=True
+        [sys.executable, "-c", code], cwd=cwd, env=env, capture_output=True, text=True, timeout=300, check=True
     )
     return json.loads(proc.stdout.strip().splitlines()[-1]), proc.stderr
 
@@ -101,6 +123,14 @@ def test_compiled_modules_schedule_exactly_as_the_sources(built: Path) -> None:
     assert pure["compiled"] is False and str(pure["learned_file"]).endswith("learned.py")
     assert compiled["trail"] == pure["trail"]  # every fetch: same key, same time, same outcome
     assert compiled["state"] == pure["state"]  # and the same learned state
+
+
+def test_compiled_modules_take_numpy_values_and_any_hashable_key_as_the_sources_do(built: Path) -> None:
+    compiled, _ = _run(built, code=LOOSE)
+    pure, _ = _run(built, pure=True, code=LOOSE)
+    assert compiled["compiled"] is True and pure["compiled"] is False
+    assert compiled["fetches"] == pure["fetches"]
+    assert {key for key, _ in compiled["fetches"]} == {"'a'", "7", "('t', 1)"}  # type: ignore[union-attr]
 
 
 def test_a_source_edited_after_the_build_runs_instead_of_its_stale_extension(built: Path) -> None:

@@ -5,6 +5,8 @@ All share the interface of :class:`topiccrawl.revisit.RevisitScheduler`.
 
 from __future__ import annotations
 
+from collections.abc import Hashable
+
 from topiccrawl.revisit.queue import DueQueue
 
 
@@ -19,18 +21,18 @@ class _QueueScheduler:
     def __len__(self) -> int:
         return len(self._queue)
 
-    def add(self, key: str, now: float) -> None:
+    def add(self, key: Hashable, now: float) -> None:
         if key not in self._queue:
             self._queue.push(key, now)
             self._added(key, now)
 
-    def _added(self, key: str, now: float) -> None:
+    def _added(self, key: Hashable, now: float) -> None:
         pass
 
-    def remove(self, key: str) -> None:
+    def remove(self, key: Hashable) -> None:
         self._queue.discard(key)
 
-    def next_fetch(self, now: float) -> tuple[str, float] | None:
+    def next_fetch(self, now: float) -> tuple[Hashable, float] | None:
         head = self._queue.peek(now, early=self.early)
         return None if head is None else (head[0], head[2])
 
@@ -40,7 +42,7 @@ class RoundRobinScheduler(_QueueScheduler):
 
     early = True
 
-    def observe(self, key: str, fetch_time: float, changed: bool) -> None:
+    def observe(self, key: Hashable, fetch_time: float, changed: bool) -> None:
         if key in self._queue:
             self._queue.fetched(key, fetch_time)
             self._queue.push(key, fetch_time)  # to the back of the cycle
@@ -67,16 +69,16 @@ class SeedDoublingScheduler(_QueueScheduler):
         self.initial_interval = initial_interval
         self.min_interval = min_interval
         self.max_interval = max_interval
-        self._interval: dict[str, float] = {}
+        self._interval: dict[Hashable, float] = {}
 
-    def _added(self, key: str, now: float) -> None:
+    def _added(self, key: Hashable, now: float) -> None:
         self._interval[key] = self.initial_interval
 
-    def remove(self, key: str) -> None:
+    def remove(self, key: Hashable) -> None:
         super().remove(key)
         self._interval.pop(key, None)
 
-    def observe(self, key: str, fetch_time: float, changed: bool) -> None:
+    def observe(self, key: Hashable, fetch_time: float, changed: bool) -> None:
         interval = self._interval.get(key)
         if interval is None:
             return
@@ -95,7 +97,7 @@ class AdaptiveIntervalScheduler(SeedDoublingScheduler):
     inc_rate = 1.4
     dec_rate = 0.8
 
-    def observe(self, key: str, fetch_time: float, changed: bool) -> None:
+    def observe(self, key: Hashable, fetch_time: float, changed: bool) -> None:
         interval = self._interval.get(key)
         if interval is None:
             return

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import logging
 import math
+from collections.abc import Hashable
 from dataclasses import dataclass
+from typing import SupportsFloat
 
 from mypy_extensions import mypyc_attr
 
@@ -100,7 +102,7 @@ class LearnedScheduler:
         self.prior_interval = prior_interval
         self.history = history
         self.forget = forget
-        self._pages: dict[str, _Page] = {}
+        self._pages: dict[Hashable, _Page] = {}
         self.vtime = 0.0  # virtual time: the tag of the last key fetched
         self._scale = 1.0  # k, seconds per virtual unit
         # decayed sums of real and virtual time between fetches, estimating k
@@ -125,12 +127,12 @@ class LearnedScheduler:
         """Current threshold of expected undetected wait, seconds."""
         return self._scale * self._scale
 
-    def add(self, key: str, now: float) -> None:
+    def add(self, key: Hashable, now: SupportsFloat) -> None:
         if key not in self._pages:
             self._pages[key] = _Page()
             self._queue.push(key, self.vtime)
 
-    def remove(self, key: str) -> None:
+    def remove(self, key: Hashable) -> None:
         page = self._pages.pop(key, None)
         if page is not None:
             self._count_regime(page.regime, -1)
@@ -147,11 +149,17 @@ class LearnedScheduler:
         periodic, memoryless = self._regimes
         return (memoryless + 1.0) / (periodic + memoryless + 2.0)
 
-    def next_fetch(self, now: float) -> tuple[str, float] | None:  # replaced per instance, see __init__
+    def next_fetch(self, now: SupportsFloat) -> tuple[Hashable, float] | None:
         """(key, time) of the next fetch, or None when no key is queued."""
-        return self._queue.peek(now)
+        return self._queue.peek(float(now))
 
-    def observe(self, key: str, fetch_time: float, changed: bool) -> None:
+    def observe(self, key: Hashable, fetch_time: SupportsFloat, changed: object) -> None:
+        """What a fetch of ``key`` at ``fetch_time`` found: ``changed`` (any truth value, a NumPy
+        bool too) when the page changed since its previous fetch."""
+        # converted here so that compiled code, which checks types, takes what plain Python does
+        self._observe(key, float(fetch_time), bool(changed))
+
+    def _observe(self, key: Hashable, fetch_time: float, changed: bool) -> None:
         # this runs once per fetch: the helpers it needs are inlined (_advance, young_since, first_age, lam)
         page = self._pages.get(key)
         if page is None:
@@ -192,7 +200,7 @@ class LearnedScheduler:
             wait = self.min_interval
         queue.requeue(key, fetch_time, vtime + wait / scale, fetch_time + self.min_interval)
 
-    def _learn(self, key: str, page: _Page, fetch_time: float, changed: bool, k: int) -> None:
+    def _learn(self, key: Hashable, page: _Page, fetch_time: float, changed: bool, k: int) -> None:
         """Fold a fetch outcome into the page's model and the population's hazards (``k``: its intervals)."""
         page.young_bin = -1
         last = page.last_fetch
@@ -349,7 +357,7 @@ class LearnedScheduler:
             return page.wait_for(t0, theta, self.prior_interval)
         return self._calibrated_wait(page, self._ztables[k], t0, theta)
 
-    def _fit_spread(self, key: str, page: PageModel, *, learn: bool = True) -> None:
+    def _fit_spread(self, key: Hashable, page: PageModel, *, learn: bool = True) -> None:
         """Update ``key``'s contribution to the population's spread prior (``learn``: see SpreadPrior.update)."""
         xs = page.intervals
         k = len(xs)
@@ -370,7 +378,7 @@ class LearnedScheduler:
 
     def export_state(self) -> dict[str, object]:
         """Learned state as a JSON-able dict (see :meth:`import_state`)."""
-        pages: dict[str, object] = {}
+        pages: dict[Hashable, object] = {}
         for key, page in self._pages.items():
             entry = page.to_dict()
             tag = self._queue.tag(key)

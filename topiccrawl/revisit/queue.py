@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import heapq
 import math
+from collections.abc import Hashable
 from urllib.parse import urlsplit
 
 
-def host_of(key: str) -> str | None:
-    """The host of a URL key, or None when the key is not a URL."""
-    if "://" not in key:
+def host_of(key: Hashable) -> str | None:
+    """The host of a URL key, or None when the key is not a URL (or not a string)."""
+    if not isinstance(key, str) or "://" not in key:
         return None
     try:
         return urlsplit(key).hostname
@@ -39,10 +40,10 @@ class DueQueue:
     def __init__(self, max_rate: float, host_gap: float) -> None:
         self.min_gap = min_fetch_gap(max_rate, host_gap)
         self.host_gap = host_gap
-        self._heap: list[tuple[float, int, str]] = []
-        self._live: dict[str, int] = {}  # key -> seq of its live heap entry
-        self._due: dict[str, float] = {}
-        self._hosts: dict[str, str | None] = {}
+        self._heap: list[tuple[float, int, Hashable]] = []
+        self._live: dict[Hashable, int] = {}  # key -> seq of its live heap entry
+        self._due: dict[Hashable, float] = {}
+        self._hosts: dict[Hashable, str | None] = {}
         self._host_last: dict[str, float] = {}
         self._seq = 0
         self.last_fetch = -math.inf
@@ -50,10 +51,10 @@ class DueQueue:
     def __len__(self) -> int:
         return len(self._live)
 
-    def __contains__(self, key: str) -> bool:
+    def __contains__(self, key: object) -> bool:
         return key in self._live
 
-    def push(self, key: str, due: float) -> None:
+    def push(self, key: Hashable, due: float) -> None:
         if key not in self._hosts:
             self._hosts[key] = host_of(key)
         self._seq += 1
@@ -61,19 +62,19 @@ class DueQueue:
         self._due[key] = due
         heapq.heappush(self._heap, (due, self._seq, key))
 
-    def discard(self, key: str) -> None:
+    def discard(self, key: Hashable) -> None:
         self._live.pop(key, None)
         self._due.pop(key, None)
         self._hosts.pop(key, None)
 
-    def due(self, key: str) -> float | None:
+    def due(self, key: Hashable) -> float | None:
         return self._due.get(key)
 
     def gate(self, now: float) -> float:
         """Earliest time the global rate bound allows the next fetch."""
         return max(now, self.last_fetch + self.min_gap)
 
-    def peek(self, now: float, early: bool = False) -> tuple[str, float, float] | None:
+    def peek(self, now: float, early: bool = False) -> tuple[Hashable, float, float] | None:
         """(key, due, fetch time) of the next fetch, or None when the queue is empty.
 
         With ``early`` the first key is fetched as soon as the gates allow, even
@@ -103,7 +104,7 @@ class DueQueue:
             return key, due, when
         return None
 
-    def fetched(self, key: str, when: float) -> None:
+    def fetched(self, key: Hashable, when: float) -> None:
         """Record a fetch for the rate and politeness gates."""
         self.last_fetch = max(self.last_fetch, when)
         host = self._hosts.get(key)

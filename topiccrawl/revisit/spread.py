@@ -30,6 +30,7 @@ continues from the last estimate (a few EM steps each time).
 from __future__ import annotations
 
 import math
+from collections.abc import Hashable
 
 import numpy as np
 
@@ -69,7 +70,7 @@ class SpreadPrior:
 
     def __init__(self) -> None:
         self._sums = [0.0] * 5  # w, w x, w y, w x^2, w x y
-        self._parts: dict[str, tuple[float, float, float]] = {}
+        self._parts: dict[Hashable, tuple[float, float, float]] = {}
         self._changed = 0  # contributions set since the scatter was last learned
         self._scatter: np.ndarray | None = None  # prior weights over _R
         # [dof][u point] -> E[exp(2r)] given a sample spread at that u; row 0 (no sample) has one value
@@ -85,7 +86,7 @@ class SpreadPrior:
         s[3] += w * x * x
         s[4] += w * x * y
 
-    def update(self, key: str, mean: float, spread: float, dof: float, *, learn: bool = True) -> None:
+    def update(self, key: Hashable, mean: float, spread: float, dof: float, *, learn: bool = True) -> None:
         """Set ``key``'s contribution (replacing its previous one); dof 0 removes it. With ``learn``
         False the scatter is not relearned, however many contributions changed (a bulk load
         calls :meth:`learn_scatter` once at its end)."""
@@ -100,7 +101,7 @@ class SpreadPrior:
         if learn and len(self._parts) >= MIN_PAGES and self._changed >= REFRESH_SHARE * len(self._parts):
             self.learn_scatter()
 
-    def discard(self, key: str) -> None:
+    def discard(self, key: Hashable) -> None:
         self.update(key, 0.0, 0.0, 0.0)
 
     def _line(self) -> tuple[float, float, float] | None:

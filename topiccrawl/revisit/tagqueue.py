@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import heapq
 import math
+from collections.abc import Hashable
 
 from topiccrawl.revisit.queue import host_of, min_fetch_gap
 
@@ -21,7 +22,7 @@ _NO_HOST = ""
 # A heap entry: (tag, sequence number, key, earliest fetch time). The sequence number
 # breaks ties in insertion order (so keys and times are never compared); a key's
 # live entry is the very tuple in ``TagQueue.entries``, older ones are skipped lazily.
-Entry = tuple[float, int, str, float]
+Entry = tuple[float, int, Hashable, float]
 
 
 class TagQueue:
@@ -30,8 +31,8 @@ class TagQueue:
         self.host_gap = host_gap
         self.last_fetch = -math.inf
         self._seq = 0
-        self.entries: dict[str, Entry] = {}  # each queued key's live heap entry (read-only outside)
-        self._host: dict[str, str] = {}
+        self.entries: dict[Hashable, Entry] = {}  # each queued key's live heap entry (read-only outside)
+        self._host: dict[Hashable, str] = {}
         # keys without a host (all keys when host_gap is 0) share one heap, made up front
         # so the hot path finds it without a lookup
         self._one: list[Entry] = []
@@ -43,14 +44,14 @@ class TagQueue:
     def __len__(self) -> int:
         return len(self.entries)
 
-    def __contains__(self, key: str) -> bool:
+    def __contains__(self, key: object) -> bool:
         return key in self.entries
 
-    def tag(self, key: str) -> float | None:
+    def tag(self, key: Hashable) -> float | None:
         entry = self.entries.get(key)
         return None if entry is None else entry[0]
 
-    def push(self, key: str, tag: float, earliest: float = -math.inf) -> None:
+    def push(self, key: Hashable, tag: float, earliest: float = -math.inf) -> None:
         """Queue ``key`` with ``tag``; it is not fetched before ``earliest`` (seconds)."""
         host = self._host.get(key)
         if host is None:
@@ -65,7 +66,7 @@ class TagQueue:
         if self.host_gap > 0 and heap[0][1] == seq:  # new top of its host
             heapq.heappush(self._active, (tag, seq, host))
 
-    def discard(self, key: str) -> None:
+    def discard(self, key: Hashable) -> None:
         if self.entries.pop(key, None) is not None:
             self._host.pop(key, None)
 
@@ -87,7 +88,7 @@ class TagQueue:
         last = self._host_last.get(host)
         return None if last is None else last + self.host_gap
 
-    def peek(self, now: float) -> tuple[str, float] | None:
+    def peek(self, now: float) -> tuple[Hashable, float] | None:
         """(key, fetch time) of the next fetch, or None when nothing is queued (the key's tag: :meth:`tag`)."""
         gate = self.last_fetch + self.min_gap
         gate = gate if gate >= now else now  # not max(): this runs per fetch
@@ -132,7 +133,7 @@ class TagQueue:
             return top[2], max(wake, gate, top[3])
         return None
 
-    def requeue(self, key: str, when: float, tag: float, earliest: float) -> None:
+    def requeue(self, key: Hashable, when: float, tag: float, earliest: float) -> None:
         """:meth:`fetched` at ``when``, then :meth:`push` (one call on the scheduler's hot path)."""
         if self.host_gap > 0:
             self.fetched(key, when)
@@ -152,7 +153,7 @@ class TagQueue:
             return
         self.push(key, tag, earliest)
 
-    def fetched(self, key: str, when: float) -> None:
+    def fetched(self, key: Hashable, when: float) -> None:
         """Record a fetch for the rate and politeness gates."""
         self.last_fetch = max(self.last_fetch, when)
         if self.host_gap <= 0:
