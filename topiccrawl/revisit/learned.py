@@ -359,13 +359,11 @@ class LearnedScheduler:
 
     def _fit_spread(self, key: Hashable, page: PageModel, *, learn: bool = True) -> None:
         """Update ``key``'s contribution to the population's spread prior (``learn``: see SpreadPrior.update)."""
-        xs = page.intervals
-        k = len(xs)
+        k = len(page.intervals)
         if k < 2:
             return
-        mean = sum(xs) / k
-        spread = math.sqrt(sum((x - mean) ** 2 for x in xs) / (k - 1))
-        self._spread.update(key, mean, spread, k - 1.0, learn=learn)
+        # page.refit has just computed the intervals' mean and squared deviations
+        self._spread.update(key, page.mu, math.sqrt(page.ss / (k - 1)), k - 1.0, learn=learn)
 
     def _learn_young(self, page: PageModel, last: float, fetch_time: float, changed: bool) -> None:
         """Feed a fetch (after one at ``last``) of a page with at most one change to its state's

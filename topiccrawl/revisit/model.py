@@ -112,6 +112,7 @@ class PageModel:
     mu: float = 0.0
     sigma: float = 0.0
     w_exp: float = 1.0
+    ss: float = 0.0  # squared deviations of the intervals from their mean
 
     def lam(self, prior_interval: float) -> float:
         # a weak Gamma prior: half a pseudo-change per half a prior interval
@@ -173,7 +174,7 @@ class PageModel:
             return
         mu = sum(xs) / k
         self.mu = max(mu, 1e-3)
-        ss = sum((x - mu) ** 2 for x in xs)
+        ss = self.ss = sum((x - mu) ** 2 for x in xs)
         # a prior keeps one or two intervals from claiming a zero spread
         if spread_variance is not None:
             var = spread_variance(self.mu, k, ss)
