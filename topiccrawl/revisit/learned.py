@@ -410,7 +410,7 @@ class LearnedScheduler:
             old = self._pages.get(key)
             if old is not None:
                 self._count_regime(old.regime, -1)
-                self._spread.update(key, 0.0, 0.0, 0.0, learn=False)  # its old contribution goes
+                self._spread.discard(key, learn=False)  # its old contribution goes
             page = self._pages[key] = _Page.from_dict(data)
             self._fit_spread(key, page, learn=False)  # learned once, below, from every page
             self._count_regime(page.regime, 1)

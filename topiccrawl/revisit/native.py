@@ -46,11 +46,14 @@ def extension_of(name: str) -> Path | None:
     return None
 
 
-def stale_modules() -> list[str]:
-    """Compiled modules whose source changed since they were built (all of them without a manifest)."""
-    built = [name for name in MODULES if extension_of(name) is not None]
-    if not built:
-        return []
+def compiled_modules() -> list[str]:
+    """Modules of :data:`MODULES` with a compiled file beside their source."""
+    return [name for name in MODULES if extension_of(name) is not None]
+
+
+def stale_modules(built: list[str]) -> list[str]:
+    """Those of the compiled modules ``built`` whose source changed since the build (all of them
+    without a manifest)."""
     try:
         hashes = json.loads(MANIFEST.read_text(encoding="utf-8"))
     except (OSError, ValueError):
@@ -78,9 +81,10 @@ def prepare() -> bool:
     if os.environ.get(PURE_ENV):
         load_sources()
         return False
-    if all(extension_of(name) is None for name in MODULES):
+    built = compiled_modules()
+    if not built:
         return False
-    stale = stale_modules()
+    stale = stale_modules(built)
     if stale:
         logger.warning(
             "compiled revisit modules %s do not match their sources (edited since the build): "

@@ -101,8 +101,8 @@ class SpreadPrior:
         if learn and len(self._parts) >= MIN_PAGES and self._changed >= REFRESH_SHARE * len(self._parts):
             self.learn_scatter()
 
-    def discard(self, key: Hashable) -> None:
-        self.update(key, 0.0, 0.0, 0.0)
+    def discard(self, key: Hashable, *, learn: bool = True) -> None:
+        self.update(key, 0.0, 0.0, 0.0, learn=learn)
 
     def _line(self) -> tuple[float, float, float] | None:
         """(mean x, mean y, slope) of the fit, or None before MIN_WEIGHT."""

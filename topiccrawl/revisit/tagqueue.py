@@ -20,8 +20,9 @@ _NO_HOST = ""
 
 
 # A heap entry: (tag, sequence number, key, earliest fetch time). The sequence number
-# breaks ties in insertion order (so keys and times are never compared); a key's
-# live entry is the very tuple in ``TagQueue.entries``, older ones are skipped lazily.
+# breaks ties in insertion order (so keys and times are never compared) and marks a key's
+# live entry: the one whose sequence number is that of the key's entry in ``TagQueue.entries``
+# (not the same object: compiled code re-boxes tuples); older ones are skipped lazily.
 Entry = tuple[float, int, Hashable, float]
 
 
