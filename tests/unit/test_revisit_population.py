@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from topiccrawl.revisit.hazard import AgeHazard, YoungHazards, age_bin, hazard_rate
-from topiccrawl.revisit.insurance import Insurance
+from topiccrawl.revisit.insurance import EARLY_Z, Insurance, early_probability
 from topiccrawl.revisit.spread import DEFAULT_CV, SpreadPrior, conjugate_variance
 
 
@@ -128,6 +128,31 @@ def test_insurance_follows_how_often_clocks_change_far_before_their_forecast() -
     assert restored.weight == erratic.weight
     restored.load({"early": 5.0, "changes": 1.0})  # impossible counts are ignored
     assert restored.weight == erratic.weight
+
+
+@given(st.floats(-30.0, 5.0), st.floats(0.0, 20.0), st.floats(0.0, 0.5), st.floats(0.0, 2.0))
+def test_early_probability_is_a_probability_and_certain_outside_the_bracket(
+    z0: float, span: float, weight: float, rate: float
+) -> None:
+    p = early_probability(z0, z0 + span, weight=weight, rate=rate, origin=z0 - 1.0)
+    assert 0.0 <= p <= 1.0
+    if z0 + span <= EARLY_Z:
+        assert p == 1.0
+    if z0 >= EARLY_Z:
+        assert p == 0.0
+
+
+def test_a_change_seen_by_the_windows_first_fetch_is_not_a_broken_clock() -> None:
+    # fetched at -9.7 and -3.1 spreads: the midpoint says -6.4, but a Normal puts 97% of such
+    # changes after -4; a bracket wholly before -4 is early for sure
+    p = early_probability(-9.7, -3.1, weight=1e-4, rate=0.01, origin=-30.0)
+    assert 0.0 < p < 0.05
+    assert early_probability(-12.0, -5.0, weight=1e-4, rate=0.01, origin=-30.0) == 1.0
+    # with much insurance the memoryless part, spread over the whole bracket, makes early likelier
+    assert early_probability(-9.7, -3.1, weight=0.05, rate=0.01, origin=-30.0) > 10 * p
+    insurance = Insurance()
+    insurance.observe_share(p)
+    assert insurance.early == p and insurance.changes == 1.0
 
 
 def _watched_from_a_random_phase(young: YoungHazards, pages: int, seed: int) -> None:

@@ -14,6 +14,7 @@ happens, starting from a prior of one such change in a thousand.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 # a change this many forecast spreads early is a broken clock, not chance (Normal: 3e-5)
@@ -26,6 +27,32 @@ LEAST = 1e-4
 MOST = 0.05
 
 
+_SQRT2 = math.sqrt(2.0)
+
+
+def early_probability(z0: float, z1: float, *, weight: float, rate: float, origin: float) -> float:
+    """Probability that a change seen between two fetches at forecast coordinates ``z0`` and ``z1``
+    came before EARLY_Z, for a page whose interval follows its forecast Normal with weight
+    ``1 - weight`` and a memoryless law of ``rate`` per forecast spread, counted from the
+    coordinate ``origin`` of its last change, with ``weight``.
+
+    The bracket, not its midpoint, is what a fetch shows: the fetches before a clock's window are
+    hours apart, and a change that came 2.5 spreads early, where the Normal expects 0.6% of them,
+    has its midpoint at 6 spreads when the window's first fetch sees it."""
+    if z1 <= EARLY_Z:
+        return 1.0
+    if z0 >= EARLY_Z:
+        return 0.0
+
+    def mass(a: float, b: float) -> float:
+        normal = 0.5 * (math.erfc(-b / _SQRT2) - math.erfc(-a / _SQRT2))
+        memoryless = -math.exp(-rate * (a - origin)) * math.expm1(-rate * (b - a))
+        return (1.0 - weight) * normal + weight * memoryless
+
+    total = mass(z0, z1)
+    return mass(z0, EARLY_Z) / total if total > 0.0 else 0.5
+
+
 @dataclass(slots=True)
 class Insurance:
     """Early changes seen among changes of calibrated clockwork pages."""
@@ -35,9 +62,12 @@ class Insurance:
 
     def observe(self, z: float) -> None:
         """A calibrated clockwork page changed at forecast coordinate ``z``."""
+        self.observe_share(1.0 if z < EARLY_Z else 0.0)
+
+    def observe_share(self, early: float) -> None:
+        """A calibrated clockwork page changed, early with probability ``early`` (:func:`early_probability`)."""
         self.changes += 1.0
-        if z < EARLY_Z:
-            self.early += 1.0
+        self.early += early
 
     @property
     def weight(self) -> float:

@@ -20,7 +20,7 @@ from topiccrawl.revisit.hazard import (
     hazard_rate,
     switch_age,
 )
-from topiccrawl.revisit.insurance import Insurance
+from topiccrawl.revisit.insurance import Insurance, early_probability
 from topiccrawl.revisit.model import PageModel, poisson_due
 from topiccrawl.revisit.spread import SpreadPrior
 from topiccrawl.revisit.tagqueue import TagQueue
@@ -211,8 +211,18 @@ class LearnedScheduler:
                 origin, sigma = page.anchor + page.mu, page.sigma  # type: ignore[operator]
                 self._zhazard.observe(k, (last - origin) / sigma, (fetch_time - origin) / sigma, changed)
             elif changed and page.w_exp < 0.5:
-                mid = 0.5 * (last + fetch_time)
-                self._insurance.observe((mid - page.anchor - page.mu) / page.sigma)  # type: ignore[operator]
+                anchor: float = page.anchor  # type: ignore[assignment]  # a page with intervals has one
+                sigma = page.sigma
+                origin = anchor + page.mu
+                self._insurance.observe_share(
+                    early_probability(
+                        (last - origin) / sigma,
+                        (fetch_time - origin) / sigma,
+                        weight=page.w_exp,
+                        rate=page.lam(self.prior_interval) * sigma,
+                        origin=-page.mu / sigma,
+                    )
+                )
             if not changed:  # what PageModel.record does with an unchanged fetch, inlined
                 page.exposure += fetch_time - last
                 page.last_fetch = fetch_time

@@ -143,6 +143,51 @@ class ZTable(BinnedCounts):
             cum[b + 1] = cum[b] + self.rates[b] * WIDTH
         self.cum = cum
 
+    def expose_event(self, z0: float, z1: float) -> None:
+        """A change seen between fetches at z0 and z1: the event and the exposure before it are
+        spread over the bracket's bins in proportion to what the current rates expect of each part
+        (one self-consistency step of Turnbull's estimator for interval-censored data).
+
+        The bracket's midpoint would do for the narrow brackets near the forecast, but before the
+        window fetches are hours apart, and a change that came at -2.5 spreads and was seen by the
+        window's first fetch would count as one at -6: a tail the scheduler then polls for."""
+        rates = self.rates
+        bins: list[int] = []
+        widths: list[float] = []
+        masses: list[float] = []
+        surv = 1.0
+        a = z0
+        b = _bin(z0)
+        while True:
+            edge = _upper(b)
+            end = edge if edge < z1 else z1
+            q = -math.expm1(-rates[b] * (end - a))
+            bins.append(b)
+            widths.append(end - a)
+            masses.append(surv * q)
+            surv *= 1.0 - q
+            if end >= z1 or b >= BINS - 1:
+                break
+            a = end
+            b += 1
+        total = sum(masses)  # 1 - surv, without its cancellation
+        if total <= 1e-300:  # the rates expect nothing here: the midpoint
+            mid = 0.5 * (z0 + z1)
+            self.expose(z0, mid)
+            self.event(mid)
+            return
+        events, exposure = self.events, self.exposure
+        after = total  # mass of the pieces from this one on
+        for i in range(len(bins)):
+            b, w, m = bins[i], widths[i], masses[i]
+            after -= m
+            share = m / total
+            later = (after if after > 0.0 else 0.0) / total  # the change came after this piece
+            rw = rates[b] * w
+            part = 0.5 * w if rw < 1e-6 else 1.0 / rates[b] + w * math.exp(-rw) / math.expm1(-rw)
+            exposure[b] += later * w + share * part
+            events[b] += share
+
     def cumulative(self, z: float) -> float:
         """Cumulative hazard from Z_MIN to z (negative left of Z_MIN)."""
         # _bin and _edge inlined: this runs twice per fetch of a page with few intervals
@@ -177,9 +222,7 @@ class ZHazard:
         """A page with ``k`` intervals, fetched at z0 and again at z1 (a change in between if ``changed``)."""
         table = self.tables[_STRATUM_OF[k] if k < CALIBRATED_FROM else _LAST_STRATUM]
         if changed:
-            mid = 0.5 * (z0 + z1)
-            table.expose(z0, mid)
-            table.event(mid)
+            table.expose_event(z0, z1)
         else:  # the scheduler's unchanged fetches do this inline (LearnedScheduler._z_step)
             table.expose(z0, z1)
         self.counted()
