@@ -99,8 +99,8 @@ def main(argv: list[str] | None = None) -> int:
             j = bisect.bisect_right(ups, t)
             if k > 0 and j and not changed:
                 z = (t - ups[j - 1] - pages.means[i]) / pages.sds[i]
-                row = bisect.bisect_right(HISTORY_STARTS, k) - 1
-                by_z[row][bisect.bisect_right(Z_EDGES, z)] += 1
+                stratum = bisect.bisect_right(HISTORY_STARTS, k) - 1
+                by_z[stratum][bisect.bisect_right(Z_EDGES, z)] += 1
             if changed:
                 for u in ups[bisect.bisect_right(ups, last.get(key, -1.0)) : j]:
                     if u >= warmup:

@@ -134,7 +134,7 @@ def test_insurance_follows_how_often_clocks_change_far_before_their_forecast() -
 def test_early_probability_is_a_probability_and_certain_outside_the_bracket(
     z0: float, span: float, weight: float, rate: float
 ) -> None:
-    p = early_probability(z0, z0 + span, weight=weight, rate=rate, origin=z0 - 1.0)
+    p = early_probability(z0, z0 + span, weight=weight, rate=rate, anchor=z0 - 1.0)
     assert 0.0 <= p <= 1.0
     if z0 + span <= EARLY_Z:
         assert p == 1.0
@@ -145,11 +145,11 @@ def test_early_probability_is_a_probability_and_certain_outside_the_bracket(
 def test_a_change_seen_by_the_windows_first_fetch_is_not_a_broken_clock() -> None:
     # fetched at -9.7 and -3.1 spreads: the midpoint says -6.4, but a Normal puts 97% of such
     # changes after -4; a bracket wholly before -4 is early for sure
-    p = early_probability(-9.7, -3.1, weight=1e-4, rate=0.01, origin=-30.0)
+    p = early_probability(-9.7, -3.1, weight=1e-4, rate=0.01, anchor=-30.0)
     assert 0.0 < p < 0.05
-    assert early_probability(-12.0, -5.0, weight=1e-4, rate=0.01, origin=-30.0) == 1.0
+    assert early_probability(-12.0, -5.0, weight=1e-4, rate=0.01, anchor=-30.0) == 1.0
     # with much insurance the memoryless part, spread over the whole bracket, makes early likelier
-    assert early_probability(-9.7, -3.1, weight=0.05, rate=0.01, origin=-30.0) > 10 * p
+    assert early_probability(-9.7, -3.1, weight=0.05, rate=0.01, anchor=-30.0) > 10 * p
     insurance = Insurance()
     insurance.observe_share(p)
     assert insurance.early == p and insurance.changes == 1.0

@@ -30,11 +30,11 @@ MOST = 0.05
 _SQRT2 = math.sqrt(2.0)
 
 
-def early_probability(z0: float, z1: float, *, weight: float, rate: float, origin: float) -> float:
+def early_probability(z0: float, z1: float, *, weight: float, rate: float, anchor: float) -> float:
     """Probability that a change seen between two fetches at forecast coordinates ``z0`` and ``z1``
     came before EARLY_Z, for a page whose interval follows its forecast Normal with weight
     ``1 - weight`` and a memoryless law of ``rate`` per forecast spread, counted from the
-    coordinate ``origin`` of its last change, with ``weight``.
+    coordinate ``anchor`` of its last change, with ``weight``.
 
     The bracket, not its midpoint, is what a fetch shows: the fetches before a clock's window are
     hours apart, and a change that came 2.5 spreads early, where the Normal expects 0.6% of them,
@@ -46,7 +46,7 @@ def early_probability(z0: float, z1: float, *, weight: float, rate: float, origi
 
     def mass(a: float, b: float) -> float:
         normal = 0.5 * (math.erfc(-b / _SQRT2) - math.erfc(-a / _SQRT2))
-        memoryless = -math.exp(-rate * (a - origin)) * math.expm1(-rate * (b - a))
+        memoryless = -math.exp(-rate * (a - anchor)) * math.expm1(-rate * (b - a))
         return (1.0 - weight) * normal + weight * memoryless
 
     total = mass(z0, z1)

@@ -220,7 +220,7 @@ class LearnedScheduler:
                         (fetch_time - origin) / sigma,
                         weight=page.w_exp,
                         rate=page.lam(self.prior_interval) * sigma,
-                        origin=-page.mu / sigma,
+                        anchor=-page.mu / sigma,  # the last change, in forecast coordinates
                     )
                 )
             if not changed:  # what PageModel.record does with an unchanged fetch, inlined

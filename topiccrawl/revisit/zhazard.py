@@ -152,21 +152,20 @@ class ZTable(BinnedCounts):
         window fetches are hours apart, and a change that came at -2.5 spreads and was seen by the
         window's first fetch would count as one at -6: a tail the scheduler then polls for."""
         rates = self.rates
-        bins: list[int] = []
+        first = _bin(z0)  # the bracket's pieces lie in bins first, first + 1, ...
         widths: list[float] = []
         masses: list[float] = []
         surv = 1.0
         a = z0
-        b = _bin(z0)
+        b = first
         while True:
-            edge = _upper(b)
+            edge = _upper(b)  # the last bin is open: its edge is infinite
             end = edge if edge < z1 else z1
             q = -math.expm1(-rates[b] * (end - a))
-            bins.append(b)
             widths.append(end - a)
             masses.append(surv * q)
             surv *= 1.0 - q
-            if end >= z1 or b >= BINS - 1:
+            if end >= z1:
                 break
             a = end
             b += 1
@@ -178,8 +177,8 @@ class ZTable(BinnedCounts):
             return
         events, exposure = self.events, self.exposure
         after = total  # mass of the pieces from this one on
-        for i in range(len(bins)):
-            b, w, m = bins[i], widths[i], masses[i]
+        for i in range(len(widths)):
+            b, w, m = first + i, widths[i], masses[i]
             after -= m
             share = m / total
             later = (after if after > 0.0 else 0.0) / total  # the change came after this piece
