@@ -22,6 +22,7 @@ from topiccrawl.revisit.hazard import (
 )
 from topiccrawl.revisit.insurance import Insurance, early_probability
 from topiccrawl.revisit.model import PageModel, poisson_due
+from topiccrawl.revisit.regimes import RegimeShare, pace_bin
 from topiccrawl.revisit.spread import SpreadPrior
 from topiccrawl.revisit.tagqueue import TagQueue
 from topiccrawl.revisit.zhazard import BINS, CALIBRATED_FROM, REFRESH_EVERY, WIDTH, Z_MIN, ZHazard, ZTable, wait_until
@@ -47,6 +48,9 @@ class _Page(PageModel):
     z_origin: float = 0.0
     young_bin: int = -1  # -1: unknown (the state changed, or the last fetch took the general path)
     young_edge: float = 0.0  # upper age edge of young_bin
+    # where the page's regime is counted in the population's RegimeShare (pace bin -1: nowhere)
+    regime_bin: int = -1
+    counted_regime: int = 0
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # compiled, it may still be subclassed (tests do)
@@ -110,7 +114,7 @@ class LearnedScheduler:
         self._virtual_sum = 0.0
         self._last_observe: float | None = None
         self._decay = 1.0 - 1.0 / 2000.0
-        self._regimes = [0, 0]  # pages decided periodic, memoryless
+        self._regimes = RegimeShare()  # pages decided periodic or memoryless, by pace
         # population hazards of pages never seen to change, and seen to change once
         self._young = YoungHazards()
         self._spread = SpreadPrior()
@@ -135,19 +139,27 @@ class LearnedScheduler:
     def remove(self, key: Hashable) -> None:
         page = self._pages.pop(key, None)
         if page is not None:
-            self._count_regime(page.regime, -1)
+            self._uncount_regime(page)
             self._spread.discard(key)
         self._queue.discard(key)
 
-    def _count_regime(self, regime: int | None, delta: int) -> None:
+    def _uncount_regime(self, page: _Page) -> None:
+        if page.regime_bin >= 0:
+            self._regimes.count(page.counted_regime, page.regime_bin, -1.0)
+            page.regime_bin = -1
+
+    def _count_regime(self, page: _Page) -> None:
+        """Count ``page`` (its count removed first) in the population's regimes, if it is decided."""
+        regime = page.regime
         if regime is not None:
-            self._regimes[regime] += delta
+            page.regime_bin = pace_bin(page.mu)
+            page.counted_regime = regime
+            self._regimes.count(regime, page.regime_bin, 1.0)
 
     @property
     def population_exp(self) -> float:
         """Share of memoryless pages among decided ones (Laplace-smoothed)."""
-        periodic, memoryless = self._regimes
-        return (memoryless + 1.0) / (periodic + memoryless + 2.0)
+        return self._regimes.population()
 
     def next_fetch(self, now: SupportsFloat) -> tuple[Hashable, float] | None:
         """(key, time) of the next fetch, or None when no key is queued."""
@@ -230,21 +242,20 @@ class LearnedScheduler:
         if changed:
             page.young_hazards = None
             page.z_version = -1
-            before = page.regime
+            self._uncount_regime(page)
             page.record(
                 fetch_time,
                 changed,
                 self.history,
                 self.forget,
-                self.population_exp,
+                memoryless_share=self._regimes.share,
                 spread_variance=self._spread.variance,
                 insurance=self._insurance.weight,
             )
             self._fit_spread(key, page)
-            self._count_regime(before, -1)
-            self._count_regime(page.regime, 1)
+            self._count_regime(page)
         else:
-            page.record(fetch_time, changed, self.history, self.forget, 0.5)  # prior unused
+            page.record(fetch_time, changed, self.history, self.forget)
 
     def _wait(self, page: _Page, t0: float, theta: float) -> float:
         """Seconds from ``t0`` to the page's next fetch (the general path: see :meth:`observe`)."""
@@ -419,11 +430,11 @@ class LearnedScheduler:
                 raise ValueError(f"revisit state: entry for {key!r} must be an object")
             old = self._pages.get(key)
             if old is not None:
-                self._count_regime(old.regime, -1)
+                self._uncount_regime(old)
                 self._spread.discard(key, learn=False)  # its old contribution goes
             page = self._pages[key] = _Page.from_dict(data)
             self._fit_spread(key, page, learn=False)  # learned once, below, from every page
-            self._count_regime(page.regime, 1)
+            self._count_regime(page)
             due_in = data.get("due_in")
             wait = max(0.0, float(due_in)) if due_in is not None else 0.0
             earliest = -math.inf if page.last_fetch is None else page.last_fetch + self.min_interval
@@ -434,7 +445,10 @@ class LearnedScheduler:
         # the population priors are complete only now: refit with them
         self._spread.learn_scatter(cold=True)
         for key in pages:
-            self._pages[key].refit(self.population_exp, self._spread.variance, self._insurance.weight)
+            page = self._pages[key]
+            self._uncount_regime(page)
+            page.refit(self._regimes.share, self._spread.variance, self._insurance.weight)
+            self._count_regime(page)
 
 
 def _young_wait(

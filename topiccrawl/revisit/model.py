@@ -124,13 +124,13 @@ class PageModel:
         changed: bool,
         history: int,
         forget: float,
-        population_exp: float,
         *,
+        memoryless_share: Callable[[float], float] | None = None,
         spread_variance: Callable[[float, int, float], float] | None = None,
         insurance: float = MIN_EXP_WEIGHT,
     ) -> None:
-        """Fold one fetch outcome into the model (``population_exp``, ``spread_variance``, ``insurance``:
-        see :meth:`refit`)."""
+        """Fold one fetch outcome into the model (``memoryless_share``, ``spread_variance``,
+        ``insurance``: see :meth:`refit`)."""
         last = self.last_fetch
         self.last_fetch = fetch_time
         if self.born is None:
@@ -149,20 +149,21 @@ class PageModel:
             del self.intervals[:-history]
         self.anchor = mid
         self.anchor_var = var
-        self.refit(population_exp, spread_variance, insurance)
+        self.refit(memoryless_share, spread_variance, insurance)
 
     def refit(
         self,
-        population_exp: float = 0.5,
+        memoryless_share: Callable[[float], float] | None = None,
         spread_variance: Callable[[float, int, float], float] | None = None,
         insurance: float = MIN_EXP_WEIGHT,
     ) -> None:
         """Periodic parameters and the weight of the memoryless part.
 
-        ``population_exp`` is the share of memoryless pages among pages whose
-        regime is already clear; a page with too few intervals of its own to
-        tell leans on it (a crawl of clockwork news pages and one of chatty
-        forums call for different first guesses). ``spread_variance(mean, k, ss)``
+        ``memoryless_share(mean)`` is the share of memoryless pages among pages
+        of about that mean interval whose regime is already clear (one half
+        without it); a page with too few intervals of its own to tell leans on
+        it (a crawl of clockwork news pages and one of chatty forums call for
+        different first guesses; see :mod:`topiccrawl.revisit.regimes`). ``spread_variance(mean, k, ss)``
         is the population's estimate of the spread^2 of a page with k intervals of
         that mean whose squared deviations sum to ss (see SpreadPrior.variance);
         without it, a prior of PRIOR_CV of the mean worth PRIOR_WEIGHT intervals.
@@ -182,13 +183,16 @@ class PageModel:
             var = conjugate_variance(PRIOR_CV * self.mu, k, ss)
         # predictive spread of the next interval: the mean is estimated from k intervals
         self.sigma = math.sqrt(var * (1.0 + 1.0 / k) + 2.0 * self.anchor_var) + 1e-3
+        population = 0.5
+        if k < DECIDED_INTERVALS and memoryless_share is not None:
+            population = memoryless_share(self.mu)
         if k == 1:
-            w = population_exp  # one interval cannot tell a clock from chance
+            w = population  # one interval cannot tell a clock from chance
         else:
             cv = math.sqrt(ss / (k - 1)) / self.mu
             w = min(1.0, max(0.0, (cv - CV_PERIODIC) / (CV_POISSON - CV_PERIODIC)))
             if k < DECIDED_INTERVALS:
-                w = 0.5 * (w + population_exp)
+                w = 0.5 * (w + population)
         self.w_exp = min(1.0, max(insurance, w))
 
     def young_since(self) -> float | None:
