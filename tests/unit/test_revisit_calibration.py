@@ -86,6 +86,30 @@ def test_strata_by_history_length_and_state_round_trip() -> None:
     assert again.to_dict() == hazard.to_dict()
 
 
+def test_a_stratum_with_little_data_borrows_the_tails_of_all_strata_pooled() -> None:
+    # pages with many intervals show a heavy right tail (Student-t(3) errors); the pages with one
+    # interval have seen nothing beyond z = 1.5, where alone they would keep the Normal
+    rng = random.Random(5)
+    hazard = ZHazard()
+    deep = hazard.table(12)
+    for _ in range(4000):
+        _watch(deep, rng.gauss(0.0, 1.0) / math.sqrt(sum(rng.gauss(0.0, 1.0) ** 2 for _ in range(3)) / 3.0))
+    young = hazard.table(1)
+    for _ in range(1000):
+        _watch(young, min(1.5, rng.gauss(0.0, 1.0)))
+    hazard.refresh()
+    b = zhazard._bin(2.5)
+    assert deep.rates[b] < 0.6 * zhazard._PRIOR[b]  # the t's hazard at 2.5 is about a third of the Normal's
+    assert young.rates[b] < 0.75 * zhazard._PRIOR[b]
+    # where the stratum has data of its own, its own rates count
+    b = zhazard._bin(-0.5)
+    assert math.isclose(young.rates[b], young.events[b] / young.exposure[b], rel_tol=0.15)
+    # a saved state loads to the same rates
+    again = ZHazard()
+    again.load(hazard.to_dict())
+    assert again.table(1).rates == young.rates
+
+
 def _brute_force_wait(table: ZTable, z0: float, sigma: float, *, theta: float, pn: float, lam: float) -> float:
     """C(d) integrated on a fine grid: first d where it reaches theta."""
     du = sigma * 0.0005

@@ -32,6 +32,8 @@ INNER = round((Z_MAX - Z_MIN) / WIDTH)
 BINS = INNER + 2  # bin 0: z < Z_MIN; bin BINS - 1: z >= Z_MAX
 # z-units of pseudo-exposure at the Normal hazard in each bin (the prior's weight)
 PRIOR_EXPOSURE = 2.0
+# z-units of pseudo-exposure at the pooled rate of all strata in each bin of one stratum
+POOLED_EXPOSURE = 20.0
 # history lengths (intervals) at which a new stratum starts
 STRATUM_STARTS = (1, 2, 3, 5, 10)
 # from this many intervals on, a page's own Normal forecast is calibrated enough
@@ -128,10 +130,14 @@ class ZTable(BinnedCounts):
         self.cum: list[float] = []  # cumulative hazard at each bin's lower edge (bins 1..)
         self.refresh()
 
-    def refresh(self) -> None:
+    def refresh(self, prior: list[float] | None = None, weight: float = PRIOR_EXPOSURE) -> None:
+        """Rates from the counts and a prior of ``weight`` z-units at the rates ``prior`` in each bin
+        (the Normal hazard without one)."""
         ev, ex = self.events, self.exposure
-        events = [ev[b] + PRIOR_EXPOSURE * _PRIOR[b] for b in range(BINS)]
-        exposure = [ex[b] + PRIOR_EXPOSURE for b in range(BINS)]
+        if prior is None:
+            prior = _PRIOR
+        events = [ev[b] + weight * prior[b] for b in range(BINS)]
+        exposure = [ex[b] + weight for b in range(BINS)]
         # Left of the forecast the hazard of a unimodal law can only rise: pooling
         # adjacent violators keeps a bin that happened to see no change from
         # telling the scheduler that no change can come there (it would then
@@ -233,10 +239,19 @@ class ZHazard:
             self.refresh()
 
     def refresh(self) -> None:
+        """New rates for every stratum. The strata's laws differ mostly in their tails, where each
+        alone has little exposure: each is drawn towards the table of all strata pooled, which
+        the Normal hazard draws in turn."""
         self.since_refresh = 0
         self.version += 1
+        pooled = ZTable()
         for t in self.tables:
-            t.refresh()
+            for b in range(BINS):
+                pooled.events[b] += t.events[b]
+                pooled.exposure[b] += t.exposure[b]
+        pooled.refresh()
+        for t in self.tables:
+            t.refresh(pooled.rates, POOLED_EXPOSURE)
 
     def to_dict(self) -> dict[str, object]:
         return {"tables": [t.to_dict() for t in self.tables]}
@@ -247,9 +262,9 @@ class ZHazard:
             return
         tables = data.get("tables")
         if isinstance(tables, list) and len(tables) == len(self.tables):
-            self.version += 1
             for table, part in zip(self.tables, tables, strict=True):
                 table.load(part)
+            self.refresh()
 
 
 def _wait_over(s: float, *, acc: float, pn: float, surv: float, r: float, eu: float, lam: float) -> float:
