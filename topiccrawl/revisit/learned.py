@@ -149,7 +149,8 @@ class LearnedScheduler:
             page.regime_bin = -1
 
     def _count_regime(self, page: _Page) -> None:
-        """Count ``page`` (its count removed first) in the population's regimes, if it is decided."""
+        """Count ``page``, if it is decided, in the population's regimes in the bin of its pace (its
+        earlier count, if any, already removed)."""
         regime = page.regime
         if regime is not None:
             page.regime_bin = pace_bin(page.mu)
