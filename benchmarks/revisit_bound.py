@@ -31,7 +31,7 @@ from scipy.special import log_ndtr
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from revisit_sim import DAY, make_pages
+from revisit_sim import DAY, seeded_pages
 
 _LOG_SQRT_2PI = 0.5 * np.log(2.0 * np.pi)
 
@@ -47,7 +47,7 @@ def bounds(
     n: int, seed: int, *, days: float, warmup_days: float, fetch_cost: float, step: float
 ) -> tuple[float, float]:
     horizon, warmup = days * DAY, warmup_days * DAY
-    pages = make_pages(n, "seed", horizon, seed=seed * 1_000_003 + n)  # revisit_sim's pages
+    pages = seeded_pages(n, "seed", horizon, seed)
     t = np.arange(0.0, horizon, step) + 0.5 * step
     total = np.zeros_like(t)  # sum over pages of sqrt(hazard) at each moment
     for mean, sd, ups in zip(pages.means, pages.sds, pages.updates, strict=True):

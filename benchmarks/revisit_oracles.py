@@ -32,7 +32,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from revisit_sim import DAY, Pages, make_pages, simulate
+from revisit_sim import DAY, Pages, seeded_pages, simulate
 
 from topiccrawl.revisit.model import MIN_EXP_WEIGHT, PageModel
 from topiccrawl.revisit.tagqueue import TagQueue
@@ -141,7 +141,7 @@ def reference_runs(args: argparse.Namespace) -> Iterator[tuple[Pages, dict[str, 
     print(f"{args.days:g} days, first {args.warmup_days:g} warm-up; seed model; seed {args.seed}")
     for n in (int(x) for x in args.sizes.split(",")):
         print(f"\nn = {n}")
-        pages = make_pages(n, "seed", horizon, seed=args.seed * 1_000_003 + n)
+        pages = seeded_pages(n, "seed", horizon, args.seed)
         yield pages, {"fetch_cost": args.fetch_cost, "horizon": horizon, "warmup": warmup}
 
 

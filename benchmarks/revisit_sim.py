@@ -81,6 +81,12 @@ def make_pages(n: int, model: str, horizon: float, seed: int) -> Pages:
     return Pages(means, updates, sds)
 
 
+def seeded_pages(n: int, model: str, horizon: float, seed: int) -> Pages:
+    """The pages this script draws for ``--seed seed`` at size ``n`` (each size and model its own
+    draw), so the other benchmarks measure the same pages."""
+    return make_pages(n, model, horizon, seed=seed * 1_000_003 + n + (model == "poisson"))
+
+
 @dataclass
 class Result:
     name: str
@@ -227,7 +233,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     for model in args.models.split(","):
         for n in sizes:
-            pages = make_pages(n, model, horizon, seed=args.seed * 1_000_003 + n + (model == "poisson"))
+            pages = seeded_pages(n, model, horizon, args.seed)
             measured = sum(1 for ups in pages.updates for u in ups if u >= warmup)
             print(f"\nmodel {model}, n = {n} ({measured} updates measured)")
             if model == "poisson":

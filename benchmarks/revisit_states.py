@@ -32,7 +32,7 @@ from types import SimpleNamespace
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from revisit_sim import DAY, Pages, make_pages, simulate
+from revisit_sim import DAY, Pages, seeded_pages, simulate
 
 from topiccrawl.revisit import LearnedScheduler
 
@@ -78,7 +78,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--scheduler", choices=sorted(SCHEDULERS), default="learned")
     args = parser.parse_args(argv)
     n, horizon, warmup = args.size, args.days * DAY, args.warmup_days * DAY
-    pages = make_pages(n, "seed", horizon, seed=args.seed * 1_000_003 + n)
+    pages = seeded_pages(n, "seed", horizon, args.seed)
     scheduler, history = SCHEDULERS[args.scheduler](pages)
     fetches, delay, updates = [0] * 4, [0.0] * 4, [0] * 4
     row_fetches, row_delay, row_updates = [0] * len(ROWS), [0.0] * len(ROWS), [0] * len(ROWS)

@@ -39,7 +39,7 @@ def test_a_learner_stays_above_the_optimum_and_moving_budget_would_lower_it() ->
     n, days, fetch_cost = 30, 5.0, 5.0  # one fetch every 5 s: a small, busy run
     for seed in (1, 2):
         moment, budget = bound.bounds(n, seed, days=days, warmup_days=1.0, fetch_cost=fetch_cost, step=10.0)
-        pages = sim.make_pages(n, "seed", days * sim.DAY, seed=seed * 1_000_003 + n)  # the same pages
+        pages = sim.seeded_pages(n, "seed", days * sim.DAY, seed)  # the same pages
         run = sim.simulate(
             "learned", LearnedScheduler(), pages, fetch_cost=fetch_cost, horizon=days * sim.DAY, warmup=sim.DAY
         )
