@@ -43,7 +43,7 @@ def sqrt_hazard(age: np.ndarray, mean: float, sd: float) -> np.ndarray:
     return np.exp(0.5 * (-0.5 * z * z - _LOG_SQRT_2PI - np.log(sd) - log_ndtr(-z)))
 
 
-def bounds(
+def fluid_optimum(
     n: int, seed: int, *, days: float, warmup_days: float, fetch_cost: float, step: float
 ) -> tuple[float, float]:
     horizon, warmup = days * DAY, warmup_days * DAY
@@ -78,10 +78,10 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     print(f"seed model, seed {args.seed}, {args.days:g} days, first {args.warmup_days:g} warm-up")
     for n in (int(x) for x in args.sizes.split(",")):
-        moment, budget = bounds(
+        moment, budget = fluid_optimum(
             n, args.seed, days=args.days, warmup_days=args.warmup_days, fetch_cost=args.fetch_cost, step=args.step
         )
-        print(f"  n = {n:<6} moment bound {moment:8.3f} s   budget bound {budget:8.3f} s", flush=True)
+        print(f"  n = {n:<6} moment optimum {moment:8.3f} s   budget optimum {budget:8.3f} s", flush=True)
     return 0
 
 

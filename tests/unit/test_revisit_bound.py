@@ -38,7 +38,7 @@ def test_sqrt_hazard_is_the_normals_in_both_tails() -> None:
 def test_a_learner_stays_above_the_optimum_and_moving_budget_would_lower_it() -> None:
     n, days, fetch_cost = 30, 5.0, 5.0  # one fetch every 5 s: a small, busy run
     for seed in (1, 2):
-        moment, budget = bound.bounds(n, seed, days=days, warmup_days=1.0, fetch_cost=fetch_cost, step=10.0)
+        moment, budget = bound.fluid_optimum(n, seed, days=days, warmup_days=1.0, fetch_cost=fetch_cost, step=10.0)
         pages = sim.seeded_pages(n, "seed", days * sim.DAY, seed)  # the same pages
         run = sim.simulate(
             "learned", LearnedScheduler(), pages, fetch_cost=fetch_cost, horizon=days * sim.DAY, warmup=sim.DAY
