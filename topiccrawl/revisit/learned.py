@@ -157,11 +157,6 @@ class LearnedScheduler:
             page.counted_regime = regime
             self._regimes.count(regime, page.regime_bin, 1.0)
 
-    @property
-    def population_exp(self) -> float:
-        """Share of memoryless pages among decided ones (Laplace-smoothed)."""
-        return self._regimes.population()
-
     def next_fetch(self, now: SupportsFloat) -> tuple[Hashable, float] | None:
         """(key, time) of the next fetch, or None when no key is queued."""
         return self._queue.peek(float(now))
@@ -445,11 +440,8 @@ class LearnedScheduler:
         self._insurance.load(state.get("insurance"))  # likewise
         # the population priors are complete only now: refit with them
         self._spread.learn_scatter(cold=True)
-        for key in pages:
-            page = self._pages[key]
-            self._uncount_regime(page)
-            page.refit(self._regimes.share, self._spread.variance, self._insurance.weight)
-            self._count_regime(page)
+        for key in pages:  # the share by pace only moves undecided pages, which are not counted
+            self._pages[key].refit(self._regimes.share, self._spread.variance, self._insurance.weight)
 
 
 def _young_wait(
