@@ -12,7 +12,7 @@ page's squared deviations) is cut into ``--nodes`` parts of equal mass, and each
 spread^2 (times 1 + 1/k for the estimated mean, plus the bracket's variance) is one Normal
 component; the wait is solved on that mixture and the page's memoryless part. The z-tables are
 still fed, and still used for pages whose nodes are not known yet. Everything else is the
-compiled scheduler's own code; the mixture is plain Python, so a run takes about 7 minutes of
+compiled scheduler's own code; the mixture is plain Python, so a run takes about 5 minutes of
 CPU at n = 10000.
 
     python benchmarks/revisit_mixture.py                    # n = 10000, seed 6
