@@ -35,12 +35,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from revisit_sim import DAY, seeded_pages, simulate
 
 from topiccrawl.revisit import LearnedScheduler
-from topiccrawl.revisit.model import PageModel, _normal_wait, _poisson_wait, poisson_due
-from topiccrawl.revisit.spread import _R, FLOOR, SpreadPrior
+from topiccrawl.revisit.model import PageModel, _cdf, _normal_wait, _phi, _poisson_wait, _sf, poisson_due
+from topiccrawl.revisit.spread import _R, SpreadPrior, prior_weights
 from topiccrawl.revisit.zhazard import CALIBRATED_FROM
 
-_SQRT2 = math.sqrt(2.0)
-_SQRT_2PI = math.sqrt(2.0 * math.pi)
 Node = tuple[float, float]  # (weight, spread of the next change in seconds)
 
 
@@ -52,8 +50,7 @@ def spread_nodes(prior: SpreadPrior, page: PageModel, parts: int) -> list[Node] 
     if not 1 <= k < CALIBRATED_FROM or scatter is None:
         return None
     line = prior.predict(page.mu)
-    floor = np.exp(-0.5 * _R * _R)
-    weights = (1.0 - FLOOR) * scatter + FLOOR * floor / floor.sum()
+    weights = prior_weights(scatter)
     dof = k - 1
     if dof > 0:
         u = 0.5 * math.log(max(page.ss / dof, 1e-12)) - math.log(line)
@@ -84,17 +81,18 @@ def mixture_wait(
     1 - ``w_exp``) or memoryless of rate ``lam`` (``age`` seconds since its last change), all
     conditioned on no change up to t0. At most ``cap``."""
     parts = []  # (posterior weight, z at t0, spread, survival at t0)
-    total = w_exp * math.exp(-lam * age)
+    memoryless = w_exp * math.exp(-lam * age)
+    total = memoryless
     for weight, spread in nodes:
         z0 = (t0 - origin) / spread
-        survival = 0.5 * math.erfc(z0 / _SQRT2)
+        survival = _sf(z0)
         mass = (1.0 - w_exp) * weight * survival
         if mass > 0.0:
             parts.append((mass, z0, spread, survival))
             total += mass
     if total <= 0.0 or not parts:
         return min(cap, poisson_due(theta, lam))
-    memoryless = 1.0 - sum(p[0] for p in parts) / total
+    memoryless /= total
     parts = [(mass / total, z0, spread, survival) for mass, z0, spread, survival in parts]
 
     def wait(d: float) -> float:
@@ -106,12 +104,12 @@ def mixture_wait(
     def slope(d: float) -> float:
         g = -memoryless * math.expm1(-lam * d)
         for p, z0, spread, survival in parts:
-            g += p * 0.5 * (math.erfc(-(z0 + d / spread) / _SQRT2) - math.erfc(-z0 / _SQRT2)) / survival
+            g += p * (_cdf(z0 + d / spread) - _cdf(z0)) / survival
         return g
 
     hazard = memoryless * lam
     for p, z0, spread, survival in parts:
-        hazard += p * math.exp(-0.5 * z0 * z0) / (_SQRT_2PI * spread * survival)
+        hazard += p * _phi(z0) / (spread * survival)
     d = min(cap, math.sqrt(2.0 * theta / hazard)) if hazard > 0.0 else cap
     while wait(d) < theta:  # the wait is convex and increasing: find a point right of the root
         if d >= cap:

@@ -7,17 +7,26 @@ from threads.
 
 from __future__ import annotations
 
+import importlib.util
 import json
+import math
 import os
+import random
 import subprocess
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from topiccrawl.revisit.spread import SpreadPrior
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 SHARED_FIXTURES = PROJECT_ROOT.parent / "shared" / "fixtures"
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
+
+BENCHMARKS = PROJECT_ROOT / "benchmarks"
 
 # Settings every test crawl uses: local servers need no politeness, and loopback is allowed.
 TEST_SETTINGS: dict[str, Any] = {
@@ -121,3 +130,26 @@ def crawl(
     return CrawlResult(
         proc.returncode, read_jsonl(tmp_path / "items.jsonl"), stats, proc.stdout + proc.stderr, tmp_path
     )
+
+
+def load_benchmark(name: str) -> ModuleType:
+    """The script ``benchmarks/NAME.py`` as a module (once: the scripts import each other by name)."""
+    module = sys.modules.get(name)
+    if module is not None:
+        return module
+    spec = importlib.util.spec_from_file_location(name, BENCHMARKS / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)  # type: ignore[arg-type]
+    sys.modules[name] = module
+    spec.loader.exec_module(module)  # type: ignore[union-attr]
+    return module
+
+
+def bounded_spread_population(prior: SpreadPrior, pages: int, seed: int) -> None:
+    """Feed ``prior`` pages whose true spreads are uniform in [1000, 5000] s whatever their mean,
+    each contributing the sample spread of 3-13 intervals, then learn its scatter."""
+    rng = random.Random(seed)
+    for i in range(pages):
+        sigma, dof = rng.uniform(1000.0, 5000.0), rng.randint(2, 12)
+        ss = sigma * sigma * 2.0 * rng.gammavariate(dof / 2.0, 1.0)  # sigma^2 chi-square(dof)
+        prior.update(f"p{i}", rng.uniform(3600.0, 360000.0), math.sqrt(ss / dof), float(dof))
+    prior.learn_scatter()  # from every page, not just those before the last refresh

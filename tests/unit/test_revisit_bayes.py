@@ -2,29 +2,16 @@
 
 from __future__ import annotations
 
-import importlib.util
 import math
-import sys
-from pathlib import Path
 
 import numpy as np
 import pytest
 
-_BENCH = Path(__file__).resolve().parents[2] / "benchmarks"
-
-
-def _load(name: str):
-    spec = importlib.util.spec_from_file_location(name, _BENCH / f"{name}.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    spec.loader.exec_module(module)
-    return module
-
+from tests.helpers import load_benchmark
 
 for _name in ("revisit_sim", "revisit_oracles"):
-    if _name not in sys.modules:
-        _load(_name)
-bayes = _load("revisit_bayes")
+    load_benchmark(_name)
+bayes = load_benchmark("revisit_bayes")
 
 
 def _normal_cdf(x: np.ndarray, mean: float, sd: float) -> np.ndarray:

@@ -3,30 +3,14 @@ that must find each page's law stays well above it."""
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
-
 import numpy as np
 from scipy.stats import norm
 
+from tests.helpers import load_benchmark
 from topiccrawl.revisit import LearnedScheduler
 
-_BENCH = Path(__file__).resolve().parents[2] / "benchmarks"
-
-
-def _load(name: str):
-    if name in sys.modules:
-        return sys.modules[name]
-    spec = importlib.util.spec_from_file_location(name, _BENCH / f"{name}.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-sim = _load("revisit_sim")
-bound = _load("revisit_bound")
+sim = load_benchmark("revisit_sim")
+bound = load_benchmark("revisit_bound")
 
 
 def test_sqrt_hazard_is_the_normals_in_both_tails() -> None:

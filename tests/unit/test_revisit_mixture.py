@@ -3,40 +3,18 @@ components, and the wait solved on their mixture (one component: the Normal fore
 
 from __future__ import annotations
 
-import importlib.util
 import math
-import random
-import sys
-from pathlib import Path
 
+from tests.helpers import bounded_spread_population, load_benchmark
 from topiccrawl.revisit.model import PageModel
 from topiccrawl.revisit.spread import SpreadPrior
 
-_BENCH = Path(__file__).resolve().parents[2] / "benchmarks"
-
-
-def _load(name: str):
-    if name in sys.modules:
-        return sys.modules[name]
-    spec = importlib.util.spec_from_file_location(name, _BENCH / f"{name}.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-mixture = _load("revisit_mixture")
+mixture = load_benchmark("revisit_mixture")
 
 
 def _population(pages: int = 800, seed: int = 4) -> SpreadPrior:
-    """Spreads uniform in [1000, 5000] s whatever the mean, each page with 3-13 intervals."""
     prior = SpreadPrior()
-    rng = random.Random(seed)
-    for i in range(pages):
-        sigma, dof = rng.uniform(1000.0, 5000.0), rng.randint(2, 12)
-        ss = sigma * sigma * 2.0 * rng.gammavariate(dof / 2.0, 1.0)
-        prior.update(f"p{i}", rng.uniform(3600.0, 360000.0), math.sqrt(ss / dof), float(dof))
-    prior.learn_scatter()
+    bounded_spread_population(prior, pages, seed)
     return prior
 
 

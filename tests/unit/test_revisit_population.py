@@ -8,6 +8,7 @@ import random
 from hypothesis import given
 from hypothesis import strategies as st
 
+from tests.helpers import bounded_spread_population
 from topiccrawl.revisit.hazard import AgeHazard, YoungHazards, age_bin, hazard_rate
 from topiccrawl.revisit.insurance import EARLY_Z, Insurance, early_probability
 from topiccrawl.revisit.spread import DEFAULT_CV, SpreadPrior, conjugate_variance
@@ -65,20 +66,9 @@ def test_spread_prior_follows_the_population_scaling() -> None:
     assert math.isclose(relative.predict(1000.0), DEFAULT_CV * 1000.0)
 
 
-def _bounded_population(prior: SpreadPrior, pages: int, seed: int) -> None:
-    """Pages whose true spreads are uniform in [1000, 5000] s whatever their mean, each
-    contributing the sample spread of 3-13 intervals."""
-    rng = random.Random(seed)
-    for i in range(pages):
-        sigma, dof = rng.uniform(1000.0, 5000.0), rng.randint(2, 12)
-        ss = sigma * sigma * 2.0 * rng.gammavariate(dof / 2.0, 1.0)  # sigma^2 chi-square(dof)
-        prior.update(f"p{i}", rng.uniform(3600.0, 360000.0), math.sqrt(ss / dof), float(dof))
-    prior.learn_scatter()  # from every page, not just those before the last refresh
-
-
 def test_spread_prior_learns_how_far_the_population_scatters_and_predicts_better_for_it() -> None:
     prior = SpreadPrior()
-    _bounded_population(prior, 1500, seed=3)
+    bounded_spread_population(prior, 1500, seed=3)
     # fresh pages of the same population, with 1-5 degrees of freedom each: the log score
     # of each one's next interval under the predicted spread (a proper scoring rule)
     rng = random.Random(103)
@@ -103,13 +93,13 @@ def test_spread_prior_learns_how_far_the_population_scatters_and_predicts_better
 
 def test_a_page_with_many_intervals_keeps_a_spread_unlike_the_populations() -> None:
     prior = SpreadPrior()
-    _bounded_population(prior, 1500, seed=4)
+    bounded_spread_population(prior, 1500, seed=4)
     assert math.sqrt(prior.variance(50000.0, 31, 30 * 20000.0**2)) > 15000.0
 
 
 def test_spread_prior_uses_the_line_alone_until_it_has_pages_enough_to_learn_the_scatter() -> None:
     prior = SpreadPrior()
-    _bounded_population(prior, 10, seed=5)
+    bounded_spread_population(prior, 10, seed=5)
     for k, ss in ((1, 0.0), (3, 2 * 800.0**2), (12, 11 * 4000.0**2)):
         assert prior.variance(20000.0, k, ss) == conjugate_variance(prior.predict(20000.0), k, ss)
 

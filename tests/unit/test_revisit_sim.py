@@ -2,20 +2,13 @@
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
-
 import numpy as np
 import pytest
 
+from tests.helpers import load_benchmark
 from topiccrawl.revisit import LearnedScheduler, RevisitScheduler, RoundRobinScheduler
 
-_PATH = Path(__file__).resolve().parents[2] / "benchmarks" / "revisit_sim.py"
-_spec = importlib.util.spec_from_file_location("revisit_sim", _PATH)
-sim = importlib.util.module_from_spec(_spec)
-sys.modules["revisit_sim"] = sim
-_spec.loader.exec_module(sim)
+sim = load_benchmark("revisit_sim")
 
 DAY = 86400.0
 # few pages and slow fetches keep the run small: one fetch every 5 s

@@ -62,6 +62,12 @@ def conjugate_variance(prior: float, k: int, ss: float) -> float:
     return (ss + PRIOR_WEIGHT * prior * prior) / (k - 1 + PRIOR_WEIGHT)
 
 
+def prior_weights(scatter: np.ndarray) -> np.ndarray:
+    """The prior over _R: the learned ``scatter``, with FLOOR of it a log-normal around the line."""
+    floor = np.exp(-0.5 * _R * _R)
+    return (1.0 - FLOOR) * scatter + FLOOR * floor / floor.sum()
+
+
 class SpreadPrior:
     """Population prior of a page's spread: the line of log spread on log mean, and the
     scatter of pages around it (see the module docstring)."""
@@ -167,8 +173,7 @@ class SpreadPrior:
             post /= post.sum(axis=1, keepdims=True)
             g = post.mean(axis=0)
         self._scatter = g
-        floor = np.exp(-0.5 * _R * _R)
-        prior = (1.0 - FLOOR) * g + FLOOR * floor / floor.sum()
+        prior = prior_weights(g)
         e2r = np.exp(2.0 * _R)
         us = _U0 + _U_STEP * np.arange(_U_POINTS)
         table = [[float((prior * e2r).sum())]]
