@@ -17,7 +17,9 @@ prior learns from all pages with at least two intervals:
   1000 s, not 100 s, and not the population's middle.
 
 A page's spread is then its posterior mean of sigma^2 under that prior
-(tabulated by degrees of freedom after each refresh, so a lookup is O(1)).
+(tabulated by degrees of freedom after each refresh, so a lookup is O(1)); a page
+with few intervals also gets that posterior itself, in NODES parts of equal mass
+(:meth:`SpreadPrior.nodes`, tabulated likewise; see :mod:`topiccrawl.revisit.mixture`).
 A small share of the prior is kept broad (log-normal around the line), so a
 page with many intervals whose spread lies outside the population's is still
 believed.
@@ -54,6 +56,8 @@ FLOOR = 0.01
 _R = np.linspace(-4.0, 4.0, 101)
 _U0, _U_STEP, _U_POINTS = -5.0, 0.1, 101
 TABLE_DOF = 48
+# parts of equal posterior mass a page's spread is cut into (SpreadPrior.nodes)
+NODES = 5
 
 
 def conjugate_variance(prior: float, k: int, ss: float) -> float:
@@ -72,7 +76,7 @@ class SpreadPrior:
     """Population prior of a page's spread: the line of log spread on log mean, and the
     scatter of pages around it (see the module docstring)."""
 
-    __slots__ = ("_changed", "_parts", "_scatter", "_sums", "_table")
+    __slots__ = ("_changed", "_nodes", "_parts", "_scatter", "_sums", "_table")
 
     def __init__(self) -> None:
         self._sums = [0.0] * 5  # w, w x, w y, w x^2, w x y
@@ -81,6 +85,8 @@ class SpreadPrior:
         self._scatter: np.ndarray | None = None  # prior weights over _R
         # [dof][u point] -> E[exp(2r)] given a sample spread at that u; row 0 (no sample) has one value
         self._table: list[list[float]] | None = None
+        # [dof][u point] -> the posterior in NODES parts, [mass, E[exp(2r)] over the part] per part
+        self._nodes: list[list[list[float]]] | None = None
 
     def _add(self, part: tuple[float, float, float], sign: float) -> None:
         x, y, w = part
@@ -138,17 +144,32 @@ class SpreadPrior:
             return conjugate_variance(prior, k, ss)
         if dof <= 0:
             return prior * prior * table[0][0]
-        u = 0.5 * math.log(max(ss / dof, 1e-12)) - math.log(prior)
-        x = (u - _U0) / _U_STEP
+        i, f, beyond = _on_grid(ss / dof, prior)
         row = table[dof]
-        if x <= 0.0:
-            ratio = row[0]
-        elif x >= _U_POINTS - 1:
-            ratio = row[-1] * math.exp(2.0 * (u - (_U0 + (_U_POINTS - 1) * _U_STEP)))
+        ratio = row[i] + (row[i + 1] - row[i]) * f if f > 0.0 else row[i]
+        return prior * prior * ratio * beyond
+
+    def nodes(self, mean: float, k: int, ss: float) -> list[float] | None:
+        """The posterior over the spread^2 of the page :meth:`variance` describes, in NODES parts of
+        equal mass: [mass, the part's mean spread^2, ...] in order of spread; None before the scatter
+        is learned or beyond TABLE_DOF + 1 intervals. The masses sum to 1 and the parts' mean is
+        about :meth:`variance`'s (the sample spread is interpolated on the same grid)."""
+        table = self._nodes
+        dof = k - 1
+        prior = self.predict(mean)
+        if table is None or not 0 <= dof <= TABLE_DOF or prior <= 0:
+            return None
+        scale = prior * prior
+        if dof == 0:
+            row = table[0][0]
         else:
-            i = int(x)
-            ratio = row[i] + (row[i + 1] - row[i]) * (x - i)
-        return prior * prior * ratio
+            i, f, beyond = _on_grid(ss / dof, prior)
+            row = table[dof][i]
+            if f > 0.0:
+                after = table[dof][i + 1]
+                row = [row[j] + (after[j] - row[j]) * f for j in range(len(row))]
+            scale *= beyond
+        return [row[j] * scale if j % 2 else row[j] for j in range(len(row))]
 
     def learn_scatter(self, *, cold: bool = False) -> None:
         """Learn the scatter of spreads around the line (EM, warm-started unless ``cold``: after a
@@ -177,8 +198,52 @@ class SpreadPrior:
         e2r = np.exp(2.0 * _R)
         us = _U0 + _U_STEP * np.arange(_U_POINTS)
         table = [[float((prior * e2r).sum())]]
+        nodes = [_cut(prior[None, :], NODES)]
         for d in range(1, TABLE_DOF + 1):
             ll = -d * _R[None, :] - 0.5 * d * np.exp(2.0 * (us[:, None] - _R[None, :]))
             w = np.exp(ll - ll.max(axis=1, keepdims=True)) * prior
             table.append(((w * e2r).sum(axis=1) / w.sum(axis=1)).tolist())
+            nodes.append(_cut(w, NODES))
         self._table = table
+        self._nodes = nodes
+
+
+def _on_grid(sample_variance: float, prior: float) -> tuple[int, float, float]:
+    """Where a page's sample spread lies on the tables' grid of u = log(sample spread / prior):
+    (point i, fraction of the way to point i + 1, factor on spread^2 beyond the grid's end, where
+    a larger sample spread scales the posterior with it)."""
+    u = 0.5 * math.log(max(sample_variance, 1e-12)) - math.log(prior)
+    x = (u - _U0) / _U_STEP
+    if x <= 0.0:
+        return 0, 0.0, 1.0
+    if x >= _U_POINTS - 1:
+        return _U_POINTS - 1, 0.0, math.exp(2.0 * (u - (_U0 + (_U_POINTS - 1) * _U_STEP)))
+    i = int(x)
+    return i, x - i, 1.0
+
+
+def _cut(weights: np.ndarray, parts: int) -> list[list[float]]:
+    """Each row of ``weights`` (a posterior over _R, unnormalised) cut into ``parts`` runs of grid
+    points of about equal mass: [mass, E[exp(2r)] over the run] per run, flattened; a run left empty
+    (mass 0) takes the value of exp(2r) where it would start, so rows interpolate smoothly."""
+    w = weights / weights.sum(axis=1, keepdims=True)
+    e2r = np.exp(2.0 * _R)
+    zero = np.zeros((len(w), 1))
+    mass_before = np.hstack([zero, np.cumsum(w, axis=1)])  # [:, i]: mass of grid points below i
+    square_before = np.hstack([zero, np.cumsum(w * e2r, axis=1)])
+    n = len(_R)
+    rows = np.arange(len(w))
+    out = np.empty((len(w), 2 * parts))
+    lo = np.zeros(len(w), dtype=np.intp)
+    for j in range(parts):
+        if j < parts - 1:  # the run ends before the first point at which the mass reaches (j + 1) / parts
+            cut = (mass_before[:, 1:] < (j + 1) / parts).sum(axis=1)
+            hi = np.minimum(n, np.maximum(cut, lo + 1))
+        else:
+            hi = np.full(len(w), n)
+        mass = mass_before[rows, hi] - mass_before[rows, lo]
+        square = square_before[rows, hi] - square_before[rows, lo]
+        out[:, 2 * j] = mass
+        out[:, 2 * j + 1] = np.where(mass > 0.0, square / np.where(mass > 0.0, mass, 1.0), e2r[np.minimum(lo, n - 1)])
+        lo = hi
+    return out.tolist()
