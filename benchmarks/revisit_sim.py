@@ -16,6 +16,11 @@ sd ~ U[1000, 5000] s, non-positive draws redrawn; the first update at a uniform
 phase) and "poisson" (exponential intervals with the same means). For the
 Poisson model the optimum (poll each page at a rate proportional to the square
 root of its true change rate, all capacity used) is printed for comparison.
+Two more models test how far a scheduler leans on the seed model's Normal
+intervals (not in the default run): "skewed", intervals mean - sd + Exp(sd) (the
+seed model's means and spreads, skewness 2: a page that is never early by more
+than its spread and sometimes late by several), and "left-skewed", mean + sd -
+Exp(sd) (sometimes early by several spreads, never late by more than one).
 
     python benchmarks/revisit_sim.py            # n = 100, 1000, 10000; 14 days
     python benchmarks/revisit_sim.py --quick    # n = 100, 1000; 4 days
@@ -46,6 +51,7 @@ from topiccrawl.revisit import (
 DAY = 86400.0
 MEAN_RANGE = (3600.0, 360000.0)
 SD_RANGE = (1000.0, 5000.0)
+MODELS = ("seed", "poisson", "skewed", "left-skewed")  # in the order of their seeds' offsets
 
 
 @dataclass
@@ -67,6 +73,10 @@ def make_pages(n: int, model: str, horizon: float, seed: int) -> Pages:
         if model == "poisson":
             gaps = rng.exponential(mean, size=count)
             first = gaps[0]
+        elif model in {"skewed", "left-skewed"}:
+            tails = rng.exponential(sd, size=count)
+            gaps = np.maximum(1.0, mean - sd + tails if model == "skewed" else mean + sd - tails)
+            first = rng.uniform(0.0, mean)
         elif model == "seed":
             gaps = rng.normal(mean, sd, size=count)
             bad = gaps < 1.0
@@ -84,7 +94,7 @@ def make_pages(n: int, model: str, horizon: float, seed: int) -> Pages:
 def seeded_pages(n: int, model: str, horizon: float, seed: int) -> Pages:
     """The pages this script draws for ``--seed seed`` at size ``n`` (each size and model its own
     draw), so the other benchmarks measure the same pages."""
-    return make_pages(n, model, horizon, seed=seed * 1_000_003 + n + (model == "poisson"))
+    return make_pages(n, model, horizon, seed=seed * 1_000_003 + n + MODELS.index(model))
 
 
 @dataclass
@@ -204,6 +214,8 @@ SCHEDULERS: dict[str, Callable[[float], object]] = {
     "nutch": lambda rate: AdaptiveIntervalScheduler(max_rate=rate, host_gap=0.0),
     # the project's scheduler exactly as a user gets it: no arguments, paced by this loop's fetcher
     "learned": lambda rate: LearnedScheduler(),
+    # the same with young clockwork pages forecast as a mixture over their spread (an option)
+    "learned-mixture": lambda rate: LearnedScheduler(spread_mixture=True),
 }
 
 
@@ -227,6 +239,9 @@ def main(argv: list[str] | None = None) -> int:
     for name in names:
         if name != "round-robin" and name not in SCHEDULERS:
             parser.error(f"unknown scheduler {name!r}")
+    for model in args.models.split(","):
+        if model not in MODELS:
+            parser.error(f"unknown model {model!r} (one of {', '.join(MODELS)})")
     print(
         f"{days:g} days, first {warmup_days:g} warm-up; {args.fetch_cost:g} s per fetch, one at a time; "
         f"seed {args.seed}; scheduler modules {'compiled (build_native.py)' if COMPILED else 'plain Python'}"

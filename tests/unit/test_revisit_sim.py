@@ -72,3 +72,17 @@ def test_a_scheduler_built_with_no_arguments_uses_the_whole_fetcher() -> None:
     ref = sim.simulate("told", told, pages, fetch_cost=FETCH_COST, horizon=DAY, warmup=0.0)
     assert bare.fetches >= 0.999 * DAY / FETCH_COST
     assert bare.fetches == ref.fetches and np.array_equal(bare.delays, ref.delays)
+
+
+@pytest.mark.parametrize(("model", "sign"), [("seed", 0.0), ("skewed", 1.0), ("left-skewed", -1.0)])
+def test_the_skewed_models_keep_the_seed_models_means_and_spreads(model: str, sign: float) -> None:
+    pages = sim.make_pages(60, model, 60 * DAY, seed=3)
+    # pages whose intervals cannot reach zero (the models clip them at 1 s), in each page's own units
+    z = np.concatenate(
+        [(np.diff(u) - m) / s for m, s, u in zip(pages.means, pages.sds, pages.updates, strict=True) if m > 5.0 * s]
+    )
+    assert len(z) > 1000
+    assert abs(z.mean()) < 0.1
+    assert abs(z.std() - 1.0) < 0.1
+    skewness = float((z**3).mean())  # 2 for the shifted exponential, -2 mirrored, 0 for the Normal
+    assert abs(skewness - 2.0 * sign) < 0.5, skewness
