@@ -263,7 +263,7 @@ class ZHazard:
         tables = data.get("tables")
         if isinstance(tables, list) and len(tables) == len(self.tables):
             for table, part in zip(self.tables, tables, strict=True):
-                table.load(part)
+                BinnedCounts.load(table, part)  # the counts only: one refresh below draws each to the pool
             self.refresh()
 
 
