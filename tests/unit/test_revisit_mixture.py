@@ -13,7 +13,7 @@ from scipy.stats import norm
 from tests.helpers import bounded_spread_population
 from topiccrawl.revisit import LearnedScheduler
 from topiccrawl.revisit.mixture import forecast_nodes, mixture_wait
-from topiccrawl.revisit.model import PageModel
+from topiccrawl.revisit.model import PageModel, poisson_due
 from topiccrawl.revisit.spread import NODES, TABLE_DOF, SpreadPrior
 from topiccrawl.revisit.zhazard import CALIBRATED_FROM
 
@@ -117,6 +117,13 @@ def test_the_wait_brings_the_expected_undetected_wait_to_theta(
     if d < CAP:  # the fast path's linear density and Newton's tolerance both stay within a few percent
         got = _expected_wait(nodes, origin=origin, t0=t0, w_exp=w_exp, lam=lam, d=d)
         assert math.isclose(got, theta, rel_tol=0.03), (d, got, theta)
+
+
+def test_a_page_without_a_normal_part_waits_as_a_poisson_page() -> None:
+    nodes = [0.5, 2000.0, 0.5, 4000.0]
+    for theta in (0.5, 50.0):
+        got = mixture_wait(nodes, origin=5e4, t0=4e4, w_exp=1.0, lam=1e-5, age=4e4, theta=theta, cap=CAP)
+        assert got == poisson_due(theta, 1e-5)
 
 
 def test_a_possible_wide_spread_polls_earlier_far_before_the_forecast() -> None:

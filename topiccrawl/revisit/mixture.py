@@ -69,6 +69,8 @@ def mixture_wait(
     for a page whose next change is, with probability 1 - ``w_exp``, Normal(``origin``, spread) with
     the ``nodes``' weights and spreads ([weight, spread, ...]), else memoryless of rate ``lam``
     (``age`` seconds since its last change); all conditioned on no change up to ``t0``."""
+    if w_exp >= 1.0:  # no Normal part
+        return min(cap, poisson_due(theta, lam))
     # Given no change by t0 a component's weight is proportional to its survival, and its density
     # divided by that survival: the density of the next change needs no survival but the total's.
     memoryless = w_exp * math.exp(-lam * age)
