@@ -203,12 +203,6 @@ class ZTable(BinnedCounts):
             b = BINS - 1
         return self.cum[b] + (z - (Z_MIN + (b - 1) * WIDTH)) * self.rates[b]
 
-    def load(self, data: object) -> bool:
-        if not super().load(data):
-            return False
-        self.refresh()
-        return True
-
 
 class ZHazard:
     """One :class:`ZTable` per stratum of history length."""
@@ -263,7 +257,7 @@ class ZHazard:
         tables = data.get("tables")
         if isinstance(tables, list) and len(tables) == len(self.tables):
             for table, part in zip(self.tables, tables, strict=True):
-                BinnedCounts.load(table, part)  # the counts only: one refresh below draws each to the pool
+                table.load(part)  # the counts: one refresh below draws each table to the pool
             self.refresh()
 
 
