@@ -345,9 +345,10 @@ class LearnedScheduler:
         return self._calibrated_wait(page, table, fetch_time, theta)
 
     def _nodes(self, page: _Page) -> list[float] | None:
-        """The page's forecast as a mixture over its posterior spread, if it is to have one."""
+        """The page's forecast as a mixture over its posterior spread, if it is to have one: a clockwork
+        page's (its memoryless weight, like its nodes, changes only when it is refitted)."""
         k = len(page.intervals)
-        if not self.spread_mixture or not 0 < k < CALIBRATED_FROM:
+        if not self.spread_mixture or not 0 < k < CALIBRATED_FROM or page.w_exp >= MIXTURE_BELOW:
             return None
         posterior = self._spread.nodes(page.mu, k, page.ss)
         return None if posterior is None else forecast_nodes(posterior, k, page.anchor_var)
@@ -363,7 +364,7 @@ class LearnedScheduler:
         anchor: float = page.anchor  # type: ignore[assignment]  # a page with intervals has one
         mu = page.mu
         nodes = page.nodes
-        if nodes is not None and w < MIXTURE_BELOW:
+        if nodes is not None:
             age = t0 - anchor
             return mixture_wait(
                 nodes,

@@ -86,6 +86,7 @@ class SpreadPrior:
         # [dof][u point] -> E[exp(2r)] given a sample spread at that u; row 0 (no sample) has one value
         self._table: list[list[float]] | None = None
         # [dof][u point] -> the posterior in NODES parts, [mass, E[exp(2r)] over the part] per part
+        # (built by the first call to nodes after each learn_scatter)
         self._nodes: list[list[list[float]]] | None = None
 
     def _add(self, part: tuple[float, float, float], sign: float) -> None:
@@ -154,11 +155,13 @@ class SpreadPrior:
         equal mass: [mass, the part's mean spread^2, ...] in order of spread; None before the scatter
         is learned or beyond TABLE_DOF + 1 intervals. The masses sum to 1 and the parts' mean is
         about :meth:`variance`'s (the sample spread is interpolated on the same grid)."""
-        table = self._nodes
         dof = k - 1
         prior = self.predict(mean)
-        if table is None or not 0 <= dof <= TABLE_DOF or prior <= 0:
+        if self._scatter is None or not 0 <= dof <= TABLE_DOF or prior <= 0:
             return None
+        table = self._nodes
+        if table is None:
+            table = self._nodes = [_cut(w, NODES) for w in _posteriors(self._scatter)]
         scale = prior * prior
         if dof == 0:
             row = table[0][0]
@@ -194,18 +197,24 @@ class SpreadPrior:
             post /= post.sum(axis=1, keepdims=True)
             g = post.mean(axis=0)
         self._scatter = g
-        prior = prior_weights(g)
         e2r = np.exp(2.0 * _R)
-        us = _U0 + _U_STEP * np.arange(_U_POINTS)
-        table = [[float((prior * e2r).sum())]]
-        nodes = [_cut(prior[None, :], NODES)]
-        for d in range(1, TABLE_DOF + 1):
-            ll = -d * _R[None, :] - 0.5 * d * np.exp(2.0 * (us[:, None] - _R[None, :]))
-            w = np.exp(ll - ll.max(axis=1, keepdims=True)) * prior
-            table.append(((w * e2r).sum(axis=1) / w.sum(axis=1)).tolist())
-            nodes.append(_cut(w, NODES))
-        self._table = table
-        self._nodes = nodes
+        prior, *rows = _posteriors(g)
+        self._table = [[float((prior[0] * e2r).sum())]] + [
+            ((w * e2r).sum(axis=1) / w.sum(axis=1)).tolist() for w in rows
+        ]
+        self._nodes = None  # built when first asked for: only the mixture option uses them
+
+
+def _posteriors(scatter: np.ndarray) -> list[np.ndarray]:
+    """The posterior over _R (unnormalised) for each degrees of freedom up to TABLE_DOF (row 0: the
+    prior alone, one row) and each sample spread on the u grid, under the prior ``scatter`` gives."""
+    prior = prior_weights(scatter)
+    us = _U0 + _U_STEP * np.arange(_U_POINTS)
+    rows = [prior[None, :]]
+    for d in range(1, TABLE_DOF + 1):
+        ll = -d * _R[None, :] - 0.5 * d * np.exp(2.0 * (us[:, None] - _R[None, :]))
+        rows.append(np.exp(ll - ll.max(axis=1, keepdims=True)) * prior)
+    return rows
 
 
 def _on_grid(sample_variance: float, prior: float) -> tuple[int, float, float]:
