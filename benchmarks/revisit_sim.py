@@ -214,8 +214,10 @@ SCHEDULERS: dict[str, Callable[[float], object]] = {
     "nutch": lambda rate: AdaptiveIntervalScheduler(max_rate=rate, host_gap=0.0),
     # the project's scheduler exactly as a user gets it: no arguments, paced by this loop's fetcher
     "learned": lambda rate: LearnedScheduler(),
-    # the same with young clockwork pages forecast as a mixture over their spread (an option)
+    # young clockwork pages forecast always as a mixture over their spread, or always on the z-tables
+    # (the default chooses between the two per stratum of history lengths, by their log-scores)
     "learned-mixture": lambda rate: LearnedScheduler(spread_mixture=True),
+    "learned-ztable": lambda rate: LearnedScheduler(spread_mixture=False),
 }
 
 

@@ -154,7 +154,7 @@ def _clockwork_crawl(scheduler: LearnedScheduler, pages: int = 60, changes: int 
 
 
 def test_young_pages_are_forecast_as_a_mixture_once_the_spread_prior_is_learned() -> None:
-    mixed, single = LearnedScheduler(spread_mixture=True), LearnedScheduler()
+    mixed, single = LearnedScheduler(spread_mixture=True), LearnedScheduler(spread_mixture=False)
     for scheduler in (mixed, single):
         _clockwork_crawl(scheduler)
     young = [page for page in mixed._pages.values() if 0 < len(page.intervals) < CALIBRATED_FROM]

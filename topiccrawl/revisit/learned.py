@@ -10,6 +10,7 @@ from typing import SupportsFloat
 
 from mypy_extensions import mypyc_attr
 
+from topiccrawl.revisit.forecastscore import ForecastScore
 from topiccrawl.revisit.hazard import (
     ABS_UNIT,
     AgeHazard,
@@ -26,7 +27,17 @@ from topiccrawl.revisit.model import PageModel, poisson_due
 from topiccrawl.revisit.regimes import RegimeShare, pace_bin
 from topiccrawl.revisit.spread import SpreadPrior
 from topiccrawl.revisit.tagqueue import TagQueue
-from topiccrawl.revisit.zhazard import BINS, CALIBRATED_FROM, REFRESH_EVERY, WIDTH, Z_MIN, ZHazard, ZTable, wait_until
+from topiccrawl.revisit.zhazard import (
+    BINS,
+    CALIBRATED_FROM,
+    REFRESH_EVERY,
+    WIDTH,
+    Z_MIN,
+    ZHazard,
+    ZTable,
+    stratum,
+    wait_until,
+)
 
 logger = logging.getLogger(__name__)
 
@@ -55,6 +66,7 @@ class _Page(PageModel):
     # a page with a few intervals: its forecast as a mixture over its posterior spread
     # ([weight, spread, ...]; None: one spread, shaped by the z-table of its history length)
     nodes: list[float] | None = None
+    nodes_since: float = 0.0  # the fetch since which the nodes forecast (the one that refitted the page)
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # compiled, it may still be subclassed (tests do)
@@ -87,12 +99,14 @@ class LearnedScheduler:
         prior_interval: assumed mean time between changes of a key never seen to change.
         history: how many inter-change intervals a key remembers.
         forget: weight kept by old change counts at each change (rate estimates follow drift).
-        spread_mixture: forecast a clockwork key with fewer than ``CALIBRATED_FROM`` intervals as a
-            mixture over the spread it may have, once the population's spread prior is learned
-            (:mod:`~topiccrawl.revisit.mixture`); off by default: with one spread, the posterior
-            mean, and the shape of the population's z-table for its history length, which also
-            learns how the keys' intervals depart from a Normal. The mixture is better when they
-            do not (about 0.5% at n = 10000 in the simulation), worse when they are skewed (6-10%).
+        spread_mixture: how a clockwork key with fewer than ``CALIBRATED_FROM`` intervals forecasts
+            its next change, once the population's spread prior is learned: ``True``, as a mixture
+            over the spread it may have (:mod:`~topiccrawl.revisit.mixture`), better when the keys'
+            intervals are Normal; ``False``, with one spread, the posterior mean, and the shape of
+            the population's z-table for its history length, which learns how the intervals depart
+            from a Normal (better by 6-10% on skewed intervals); ``None`` (the default), each
+            stratum of history lengths by the forecast whose log-score on the crawl's own changes
+            is ahead (:mod:`~topiccrawl.revisit.forecastscore`).
     """
 
     def __init__(
@@ -105,7 +119,7 @@ class LearnedScheduler:
         prior_interval: float = 3600.0,
         history: int = 32,
         forget: float = 0.98,
-        spread_mixture: bool = False,
+        spread_mixture: bool | None = None,
     ) -> None:
         if not 0 <= min_interval <= max_interval:
             raise ValueError("need 0 <= min_interval <= max_interval")
@@ -134,6 +148,7 @@ class LearnedScheduler:
         self._zhazard = ZHazard()
         # the z-hazard table of each history length below CALIBRATED_FROM (loading keeps the tables)
         self._ztables = [self._zhazard.table(k) for k in range(CALIBRATED_FROM)]
+        self._forecast_score = ForecastScore(stratum(CALIBRATED_FROM - 1) + 1, always=spread_mixture is True)
 
     def __len__(self) -> int:
         return len(self._pages)
@@ -229,9 +244,24 @@ class LearnedScheduler:
                 self._learn_young(page, last, fetch_time, changed)
             elif k < CALIBRATED_FROM:
                 origin, sigma = page.anchor + page.mu, page.sigma  # type: ignore[operator]
+                nodes = page.nodes
+                if nodes is not None and changed:
+                    anchor: float = page.anchor  # type: ignore[assignment]  # a page with intervals has one
+                    self._forecast_score.score_change(
+                        k,
+                        self._ztables[k],
+                        nodes,
+                        w_exp=page.w_exp,
+                        lam=page.lam(self.prior_interval),
+                        mu=page.mu,
+                        sigma=sigma,
+                        since=page.nodes_since - anchor,
+                        last=last - anchor,
+                        now=fetch_time - anchor,
+                    )
                 self._zhazard.observe(k, (last - origin) / sigma, (fetch_time - origin) / sigma, changed)
             elif changed and page.w_exp < 0.5:
-                anchor: float = page.anchor  # type: ignore[assignment]  # a page with intervals has one
+                anchor = page.anchor  # type: ignore[assignment]  # a page with intervals has one
                 sigma = page.sigma
                 origin = anchor + page.mu
                 self._insurance.observe_share(
@@ -263,6 +293,7 @@ class LearnedScheduler:
             self._fit_spread(key, page)
             self._count_regime(page)
             page.nodes = self._nodes(page)
+            page.nodes_since = fetch_time
         else:
             page.record(fetch_time, changed, self.history, self.forget)
 
@@ -348,7 +379,7 @@ class LearnedScheduler:
         """The page's forecast as a mixture over its posterior spread, if it is to have one: a clockwork
         page's (its memoryless weight, like its nodes, changes only when it is refitted)."""
         k = len(page.intervals)
-        if not self.spread_mixture or not 0 < k < CALIBRATED_FROM or page.w_exp >= MIXTURE_BELOW:
+        if self.spread_mixture is False or not 0 < k < CALIBRATED_FROM or page.w_exp >= MIXTURE_BELOW:
             return None
         posterior = self._spread.nodes(page.mu, k, page.ss)
         return None if posterior is None else forecast_nodes(posterior, k, page.anchor_var)
@@ -364,7 +395,7 @@ class LearnedScheduler:
         anchor: float = page.anchor  # type: ignore[assignment]  # a page with intervals has one
         mu = page.mu
         nodes = page.nodes
-        if nodes is not None:
+        if nodes is not None and self._forecast_score.chosen[stratum(len(page.intervals))]:
             age = t0 - anchor
             return mixture_wait(
                 nodes,
@@ -441,6 +472,7 @@ class LearnedScheduler:
             "young": self._young.to_dict(),
             "calibration": self._zhazard.to_dict(),
             "insurance": self._insurance.to_dict(),
+            "forecast_score": self._forecast_score.to_dict(),
         }
 
     def import_state(self, state: dict[str, object]) -> None:
@@ -473,12 +505,14 @@ class LearnedScheduler:
         self._young.load(state.get("young"))
         self._zhazard.load(state.get("calibration"))  # absent from states saved before it existed
         self._insurance.load(state.get("insurance"))  # likewise
+        self._forecast_score.load(state.get("forecast_score"))  # likewise
         # the population priors are complete only now: refit with them
         self._spread.learn_scatter(cold=True)
         for key in pages:  # the share by pace only moves undecided pages, which are not counted
             page = self._pages[key]
             page.refit(self._regimes.share, self._spread.variance, self._insurance.weight)
             page.nodes = self._nodes(page)
+            page.nodes_since = page.last_fetch if page.last_fetch is not None else 0.0
 
 
 def _young_wait(

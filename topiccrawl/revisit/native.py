@@ -28,7 +28,19 @@ logger = logging.getLogger(__name__)
 PACKAGE = "topiccrawl.revisit"
 HERE = Path(__file__).resolve().parent
 # in dependency order, so each module finds the ones it imports already loaded
-MODULES = ("hazard", "insurance", "spread", "regimes", "model", "mixture", "queue", "tagqueue", "zhazard", "learned")
+MODULES = (
+    "hazard",
+    "insurance",
+    "spread",
+    "regimes",
+    "model",
+    "mixture",
+    "queue",
+    "tagqueue",
+    "zhazard",
+    "forecastscore",
+    "learned",
+)
 MANIFEST = HERE / "_native.json"
 PURE_ENV = "TOPICCRAWL_PURE_PYTHON"
 
