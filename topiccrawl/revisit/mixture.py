@@ -21,11 +21,10 @@ Within a percent of the exact wait either way (a Hypothesis test integrates it).
 Compiled code calls ``math.erfc`` through Python, so the smooth path avoids it but for
 the survival at t0, and skips that where it is 1 to 16 digits.
 
-An option of the scheduler (``LearnedScheduler(spread_mixture=True)``), not its default: on
-the issue's simulation (Normal intervals) it lowers the mean delay by about 0.5%, but on
-skewed intervals it loses 6-10% against the population's z-tables, which learn how the
-pages' laws depart from a Normal while the mixture assumes one. Calibrating the mixture in
-its own units, as the z-tables calibrate the single Normal, would be the way to have both.
+Not every young page waits on it: the mixture assumes Normal intervals, while the population's
+z-tables it competes with learn how the pages' laws depart from a Normal (on skewed intervals
+they detect changes 6-10% sooner). The scheduler uses the mixture per stratum of history lengths
+where its log-score on the crawl's own changes is ahead (:mod:`~topiccrawl.revisit.forecastscore`).
 """
 
 from __future__ import annotations
