@@ -20,6 +20,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from topiccrawl.revisit.learned import LearnedScheduler
     from topiccrawl.revisit.spread import SpreadPrior
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
@@ -153,3 +154,14 @@ def bounded_spread_population(prior: SpreadPrior, pages: int, seed: int) -> None
         ss = sigma * sigma * 2.0 * rng.gammavariate(dof / 2.0, 1.0)  # sigma^2 chi-square(dof)
         prior.update(f"p{i}", rng.uniform(3600.0, 360000.0), math.sqrt(ss / dof), float(dof))
     prior.learn_scatter()  # from every page, not just those before the last refresh
+
+
+def clockwork_pages(scheduler: LearnedScheduler, pages: int) -> list[tuple[float, float]]:
+    """Add ``pages`` keys p0, p1, ... to ``scheduler``, each fetched once unchanged, and return
+    their clocks: (mean interval, spread), means 20000-40000 s, spreads 1000-4000 s, shuffled."""
+    clocks = []
+    for i in range(pages):
+        scheduler.add(f"p{i}", 0.0)
+        scheduler.observe(f"p{i}", -10.0, False)
+        clocks.append((20000.0 + 20000.0 * i / pages, 1000.0 + 3000.0 * ((7 * i) % pages) / pages))
+    return clocks

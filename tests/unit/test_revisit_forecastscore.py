@@ -9,6 +9,7 @@ import random
 import pytest
 from scipy.stats import norm
 
+from tests.helpers import clockwork_pages
 from topiccrawl.revisit import LearnedScheduler
 from topiccrawl.revisit.forecastscore import MARGIN, ForecastScore, normal_survival, table_survival
 from topiccrawl.revisit.zhazard import CALIBRATED_FROM, ZTable, stratum
@@ -101,11 +102,7 @@ def _crawl(scheduler: LearnedScheduler, skewed: bool, pages: int = 150, changes:
     """Pages changing every 20000-40000 s with spreads of 1000-4000 s, Normal or skewed (a shifted
     exponential, skewness 2), each fetched every 500 s around each change, in rounds."""
     draw = random.Random(5)
-    clocks = []
-    for i in range(pages):
-        scheduler.add(f"p{i}", 0.0)
-        scheduler.observe(f"p{i}", -10.0, False)
-        clocks.append((20000.0 + 20000.0 * i / pages, 1000.0 + 3000.0 * ((7 * i) % pages) / pages))
+    clocks = clockwork_pages(scheduler, pages)
     last = [0.0] * pages
     for _ in range(changes):
         for i, (mean, spread) in enumerate(clocks):

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from scipy import integrate
 from scipy.stats import norm
 
-from tests.helpers import bounded_spread_population
+from tests.helpers import bounded_spread_population, clockwork_pages
 from topiccrawl.revisit import LearnedScheduler
 from topiccrawl.revisit.mixture import forecast_nodes, mixture_wait
 from topiccrawl.revisit.model import PageModel, poisson_due
@@ -140,11 +140,7 @@ def test_a_possible_wide_spread_polls_earlier_far_before_the_forecast() -> None:
 def _clockwork_crawl(scheduler: LearnedScheduler, pages: int = 60, changes: int = 6) -> None:
     """Pages changing every 20000-40000 s with spreads of 1000-4000 s, each fetched just before and
     just after each change, in rounds (so the spread prior is learned before the last round)."""
-    clocks = []
-    for i in range(pages):
-        scheduler.add(f"p{i}", 0.0)
-        scheduler.observe(f"p{i}", -10.0, False)
-        clocks.append((20000.0 + 20000.0 * i / pages, 1000.0 + 3000.0 * ((7 * i) % pages) / pages))
+    clocks = clockwork_pages(scheduler, pages)
     last = [0.0] * pages
     for j in range(changes):
         for i, (mean, spread) in enumerate(clocks):

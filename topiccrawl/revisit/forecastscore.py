@@ -30,8 +30,8 @@ import math
 
 from topiccrawl.revisit.zhazard import ZTable, stratum
 
-# how far ahead (in standard deviations of the summed log-ratios) the mixture must be to be used:
-# at 0 the first few changes decide, and on skewed intervals a lucky start cost 3-4%
+# how far ahead (in units of the root of the summed squared log-ratios) the mixture must be to be
+# used: at 0 the first few changes decide, and a lucky start cost 1-4% on left-skewed intervals
 MARGIN = 1.0
 _TINY = 1e-12
 _SQRT2 = math.sqrt(2.0)
