@@ -23,9 +23,9 @@ optimum for mean delay under a fetch budget); around a predicted update it polls
 densest where an update is most likely. theta follows from the budget: the
 scheduler measures it from its virtual clock (see LearnedScheduler). For a page
 with few intervals the scheduler replaces the Normal by the population's
-calibrated law of the forecast error (:mod:`topiccrawl.revisit.zhazard`), or, as
-an option, by a mixture over the spread the page may have
-(:mod:`topiccrawl.revisit.mixture`).
+calibrated law of the forecast error (:mod:`topiccrawl.revisit.zhazard`), or by a
+mixture over the spread the page may have (:mod:`topiccrawl.revisit.mixture`), whichever
+has scored better on the crawl's changes (:mod:`topiccrawl.revisit.forecastscore`).
 """
 
 from __future__ import annotations
