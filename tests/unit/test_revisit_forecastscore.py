@@ -11,7 +11,8 @@ from scipy.stats import norm
 
 from tests.helpers import clockwork_pages
 from topiccrawl.revisit import LearnedScheduler
-from topiccrawl.revisit.forecastscore import MARGIN, ForecastScore, normal_survival, table_survival
+from topiccrawl.revisit.forecastscore import MARGIN, ForecastScore, table_survival
+from topiccrawl.revisit.mixture import normal_survival
 from topiccrawl.revisit.zhazard import CALIBRATED_FROM, ZTable, stratum
 
 STRATA = stratum(CALIBRATED_FROM - 1) + 1

@@ -28,23 +28,13 @@ from __future__ import annotations
 
 import math
 
+from topiccrawl.revisit.mixture import normal_survival
 from topiccrawl.revisit.zhazard import ZTable, stratum
 
 # how far ahead (in units of the root of the summed squared log-ratios) the mixture must be to be
 # used: at 0 the first few changes decide, and a lucky start cost 1-4% on left-skewed intervals
 MARGIN = 1.0
 _TINY = 1e-12
-_SQRT2 = math.sqrt(2.0)
-
-
-def normal_survival(nodes: list[float], origin: float, t: float) -> float:
-    """Probability that the Normal components (``nodes``: weight, spread pairs, weights summing
-    to 1, all centred on ``origin``) put the change after ``t``."""
-    survival = 0.0
-    for i in range(0, len(nodes), 2):
-        z = (t - origin) / nodes[i + 1]
-        survival += nodes[i] if z < -8.0 else nodes[i] * 0.5 * math.erfc(z / _SQRT2)
-    return survival
 
 
 def table_survival(table: ZTable, mu: float, sigma: float, t: float) -> float:

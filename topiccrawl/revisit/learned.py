@@ -245,6 +245,7 @@ class LearnedScheduler:
             elif k < CALIBRATED_FROM:
                 origin, sigma = page.anchor + page.mu, page.sigma  # type: ignore[operator]
                 nodes = page.nodes
+                # only a change is scored: the unchanged fetches before it telescope into its bracket
                 if nodes is not None and changed:
                     anchor: float = page.anchor  # type: ignore[assignment]  # a page with intervals has one
                     self._forecast_score.score_change(

@@ -140,6 +140,16 @@ def _normal_density(nodes: list[float], origin: float, t: float) -> float:
     return f
 
 
+def normal_survival(nodes: list[float], origin: float, t: float) -> float:
+    """Probability that the Normal components (``nodes``: weight, spread pairs, weights summing
+    to 1, all centred on ``origin``) put the change after ``t``."""
+    survival = 0.0
+    for i in range(0, len(nodes), 2):
+        z = (t - origin) / nodes[i + 1]
+        survival += nodes[i] if z < -8.0 else nodes[i] * 0.5 * math.erfc(z / _SQRT2)
+    return survival
+
+
 def _exponential_root(f0: float, growth: float, theta: float) -> float:
     """Where the expected wait f0 (e^(g d) - 1 - g d) / g^2 of a density f0 e^(g d) (g: ``growth``)
     reaches ``theta``."""

@@ -202,7 +202,7 @@ class SpreadPrior:
         self._table = [[float((prior[0] * e2r).sum())]] + [
             ((w * e2r).sum(axis=1) / w.sum(axis=1)).tolist() for w in rows
         ]
-        self._nodes = None  # built when first asked for: only the mixture option uses them
+        self._nodes = None  # built when first asked for: only pages with a mixture forecast use them
 
 
 def _posteriors(scatter: np.ndarray) -> list[np.ndarray]:
