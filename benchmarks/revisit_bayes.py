@@ -201,7 +201,7 @@ class PopulationBayes(Told):
         self.widths: dict[str, list[float]] = {}
         self.floor: dict[str, float] = {}  # the fetch before the first change: the mean exceeds it
 
-    def observe(self, key: str, fetch_time: float, changed: bool) -> None:
+    def observe(self, key: int, fetch_time: float, changed: bool) -> None:
         if changed and key in self.last:
             times = self.times.setdefault(key, [])
             widths = self.widths.setdefault(key, [])
@@ -214,7 +214,7 @@ class PopulationBayes(Told):
                 self.pred[key] = after_many(times, widths, floor, self.step)
         super().observe(key, fetch_time, changed)
 
-    def _wait(self, key: str, i: int, t: float, theta: float) -> float:
+    def _wait(self, key: int, i: int, t: float, theta: float) -> float:
         return self.surprises.wait(self.pred.get(key, self.first), t, theta)
 
 
@@ -227,7 +227,7 @@ class TruncatedOracle(Told):
         self.surprises = Surprises()
         self.cache: dict[str, tuple[float, Predictive]] = {}
 
-    def _wait(self, key: str, i: int, t: float, theta: float) -> float:
+    def _wait(self, key: int, i: int, t: float, theta: float) -> float:
         ups = self.pages.updates[i]
         j = bisect.bisect_right(ups, t)
         if not j:

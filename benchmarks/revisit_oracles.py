@@ -46,7 +46,7 @@ class Told:
     def __init__(self, pages: Pages, *, knows_phase: bool, rate: float, park: bool = False) -> None:
         self.pages = pages
         self.park = park
-        self.parked: set[str] = set()
+        self.parked: set[int] = set()
         self.knows_phase = knows_phase
         self.queue = TagQueue(rate, 0.0)
         self.models: dict[str, PageModel] = {}
@@ -56,9 +56,9 @@ class Told:
         self.real_sum = self.virtual_sum = 0.0
         self.last_observe: float | None = None
 
-    def add(self, key: str, now: float) -> None:
+    def add(self, key: int, now: float) -> None:
         self.queue.push(key, self.vtime)
-        i = int(key.rsplit("-", 1)[1])
+        i = key  # revisit_sim.simulate: page i is key i
         model = self.models[key] = PageModel(changes=1e6, exposure=1e6 * self.pages.means[i])
         model.mu, model.sigma, model.w_exp = self.pages.means[i], self.pages.sds[i], MIN_EXP_WEIGHT
 
@@ -70,13 +70,13 @@ class Told:
             # a long wait comes up for review, not a fetch: theta may have moved since it was set
             key = nxt[0]
             last = self.last[key]
-            i = int(key.rsplit("-", 1)[1])
+            i = key  # revisit_sim.simulate: page i is key i
             left = last + self._wait(key, i, last, self.scale * self.scale) - max(now, nxt[1])
             # from the reviewed tag on, not the virtual clock: a review fetches nothing, so
             # the clock may not have moved and a review at the clock would come up again at once
-            self._queue_wait(key, left, review=self.queue.entries[key][0])
+            self._queue_wait(key, left, review=self.queue.tag(key))
 
-    def _queue_wait(self, key: str, wait: float, *, review: float | None = None) -> None:
+    def _queue_wait(self, key: int, wait: float, *, review: float | None = None) -> None:
         """Queue ``key`` ``wait`` seconds from now on the virtual clock; when parking, a wait longer
         than PARK is queued as a review at PARK, so a drift of theta cannot carry it past a change."""
         start = self.vtime
@@ -92,8 +92,8 @@ class Told:
         else:
             self.queue.requeue(key, self.last[key], tag, self.last[key])
 
-    def observe(self, key: str, fetch_time: float, changed: bool) -> None:
-        tag = self.queue.entries[key][0]
+    def observe(self, key: int, fetch_time: float, changed: bool) -> None:
+        tag = self.queue.tag(key)
         if tag > self.vtime:  # the scale estimate of LearnedScheduler._advance
             if self.last_observe is not None:
                 decay = 1.0 - 1.0 / 2000.0
@@ -101,13 +101,13 @@ class Told:
                 self.virtual_sum = self.virtual_sum * decay + (tag - self.vtime)
                 self.scale = self.real_sum / self.virtual_sum
             self.last_observe, self.vtime = fetch_time, tag
-        i = int(key.rsplit("-", 1)[1])
+        i = key  # revisit_sim.simulate: page i is key i
         if changed and key in self.last:
             self.anchor[key] = 0.5 * (self.last[key] + fetch_time)
         self.last[key] = fetch_time
         self._queue_wait(key, self._wait(key, i, fetch_time, self.scale * self.scale))
 
-    def _wait(self, key: str, i: int, t: float, theta: float) -> float:
+    def _wait(self, key: int, i: int, t: float, theta: float) -> float:
         mean = float(self.pages.means[i])
         if self.knows_phase:
             ups = self.pages.updates[i]

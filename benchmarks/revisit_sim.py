@@ -135,10 +135,10 @@ def simulate(name: str, scheduler: object, pages: Pages, *, fetch_cost: float, h
     """Drive ``scheduler`` through its interface, one fetch at a time."""
     start = time.process_time()
     n = len(pages.updates)
-    keys = [f"page-{i}" for i in range(n)]
-    index = {k: i for i, k in enumerate(keys)}
-    for k in keys:
-        scheduler.add(k, 0.0)  # type: ignore[attr-defined]
+    # page i's key is i: any hashable will do, and a string key would cost this loop a lookup of
+    # the page per fetch (8% of the run at n = 10000), which is the simulator's, not the scheduler's
+    for i in range(n):
+        scheduler.add(i, 0.0)  # type: ignore[attr-defined]
     updates = pages.updates
     seen = [0] * n  # updates of each page already seen by a fetch
     upcoming = [u[0] if u else math.inf for u in updates]  # each page's first unseen update
@@ -152,11 +152,10 @@ def simulate(name: str, scheduler: object, pages: Pages, *, fetch_cost: float, h
         nxt = next_fetch(now)
         if nxt is None:
             break
-        key, when = nxt
+        i, when = nxt
         t = when if when > now else now
         if t >= horizon:
             break
-        i = index[key]
         changed = t >= upcoming[i]
         if changed:  # most fetches find nothing new: only then search the update times
             j = seen[i]
@@ -170,7 +169,7 @@ def simulate(name: str, scheduler: object, pages: Pages, *, fetch_cost: float, h
         if t >= warmup:
             fetches += 1
             detections += changed
-        observe(key, t, changed)
+        observe(i, t, changed)
         now = t + fetch_cost
     cpu = time.process_time() - start
     delays, over = _measure(pages, detect, horizon, warmup)

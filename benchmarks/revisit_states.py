@@ -44,22 +44,22 @@ ROWS = ((1, "1"), (2, "2"), (3, "3"), (4, "4"), (5, "5-9"), (10, "10-19"), (20, 
 ROW_STARTS = [start for start, _ in ROWS]
 
 
-def _learned(pages: Pages) -> tuple[object, Callable[[str], int]]:
+def _learned(pages: Pages) -> tuple[object, Callable[[int], int]]:
     scheduler = LearnedScheduler()  # as revisit_sim builds it
 
-    def history(key: str) -> int:
+    def history(key: int) -> int:
         page = scheduler._pages[key]  # a diagnostic: reads the model before the fetch is folded in
         return -2 if page.anchor is None else len(page.intervals) or -1
 
     return scheduler, history
 
 
-def _pop_bayes(pages: Pages) -> tuple[object, Callable[[str], int]]:
+def _pop_bayes(pages: Pages) -> tuple[object, Callable[[int], int]]:
     from revisit_bayes import PopulationBayes
 
     scheduler = PopulationBayes(pages, rate=10.0, step=10.0)
 
-    def history(key: str) -> int:
+    def history(key: int) -> int:
         seen = len(scheduler.times.get(key, ()))  # changes seen so far
         return -2 if seen == 0 else (-1 if seen == 1 else seen - 1)
 
@@ -86,7 +86,7 @@ def main(argv: list[str] | None = None) -> int:
     by_z = [[0] * (len(Z_EDGES) + 1) for _ in HISTORIES]
     observe = scheduler.observe  # type: ignore[attr-defined]
 
-    def counting_observe(key: str, t: float, changed: bool) -> None:
+    def counting_observe(key: int, t: float, changed: bool) -> None:
         k = history(key)
         state = 3 if k == -2 else (2 if k == -1 else (1 if k == 1 else 0))
         row = bisect.bisect_right(ROW_STARTS, k) - 1 if k > 0 else -1
@@ -94,7 +94,7 @@ def main(argv: list[str] | None = None) -> int:
             fetches[state] += 1
             if row >= 0:
                 row_fetches[row] += 1
-            i = int(key.rsplit("-", 1)[1])
+            i = key  # revisit_sim.simulate: page i is key i
             ups = pages.updates[i]
             j = bisect.bisect_right(ups, t)
             if k > 0 and j and not changed:

@@ -27,14 +27,15 @@ z-tables' counts: the comparison is between two forecasts that learn from the sa
 from __future__ import annotations
 
 import math
+from typing import Final
 
 from topiccrawl.revisit.mixture import normal_survival
 from topiccrawl.revisit.zhazard import ZTable, stratum
 
 # how far ahead (in units of the root of the summed squared log-ratios) the mixture must be to be
 # used: at 0 the first few changes decide, and a lucky start cost 1-4% on left-skewed intervals
-MARGIN = 1.0
-_TINY = 1e-12
+MARGIN: Final = 1.0
+_TINY: Final = 1e-12
 
 
 def table_survival(table: ZTable, mu: float, sigma: float, t: float) -> float:

@@ -18,17 +18,17 @@ more than one bin boundary).
 from __future__ import annotations
 
 import math
-from typing import ClassVar
+from typing import ClassVar, Final
 
 # Ages below AGE0 seconds share the first bin; bins grow by GROWTH.
-AGE0 = 60.0
-GROWTH = 1.25
-BINS = 80
-_LOG_GROWTH = math.log(GROWTH)
+AGE0: Final = 60.0
+GROWTH: Final = 1.25
+BINS: Final = 80
+_LOG_GROWTH: Final = math.log(GROWTH)
 
 
-_INV_LOG_GROWTH = 1.0 / _LOG_GROWTH
-_LOG_AGE0 = math.log(AGE0)
+_INV_LOG_GROWTH: Final = 1.0 / _LOG_GROWTH
+_LOG_AGE0: Final = math.log(AGE0)
 
 
 def _bin(age: float) -> int:
@@ -112,10 +112,10 @@ class AgeHazard(BinnedCounts):
 # Strata of pages seen to change once, by how long their first change took
 # (log-spaced by STRATUM_GROWTH from AGE0): a page slow to change at first is
 # likely slow again, whatever the model.
-STRATUM_GROWTH = 2.0
-STRATA = 20
+STRATUM_GROWTH: Final = 2.0
+STRATA: Final = 20
 # changes' worth of weight the pooled hazard has in a stratum's estimate
-STRATUM_PRIOR = 2.0
+STRATUM_PRIOR: Final = 2.0
 # A page seen to change once counts its age since that change in units of its first
 # change's age (mapped to AGE0-based bins as this many seconds per unit) until it reaches
 # that age: a page whose first change came a seconds after it was first seen most likely
@@ -125,10 +125,10 @@ STRATUM_PRIOR = 2.0
 # first change only that its period is above a, so above a every page whose period is
 # drawn from the same population has the same hazard at the same age, and pooling by
 # age in seconds lets them share it (and see where the longest periods end).
-_RATIO_UNIT = 3600.0
-ABS_UNIT = _RATIO_UNIT / AGE0
+_RATIO_UNIT: Final = 3600.0
+ABS_UNIT: Final = _RATIO_UNIT / AGE0
 # names that coordinate in saved state (tables saved before it had plain seconds are dropped)
-ONCE_AGES = "ratio-then-seconds"
+ONCE_AGES: Final = "ratio-then-seconds"
 
 
 class YoungHazards:

@@ -16,18 +16,19 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import Final
 
 # a change this many forecast spreads early is a broken clock, not chance (Normal: 3e-5)
-EARLY_Z = -4.0
+EARLY_Z: Final = -4.0
 # the prior: PRIOR_EARLY early changes in PRIOR_CHANGES (0.1%)
-PRIOR_EARLY = 1.0
-PRIOR_CHANGES = 1000.0
+PRIOR_EARLY: Final = 1.0
+PRIOR_CHANGES: Final = 1000.0
 # bounds of the learned weight
-LEAST = 1e-4
-MOST = 0.05
+LEAST: Final = 1e-4
+MOST: Final = 0.05
 
 
-_SQRT2 = math.sqrt(2.0)
+_SQRT2: Final = math.sqrt(2.0)
 
 
 def early_probability(z0: float, z1: float, *, weight: float, rate: float, anchor: float) -> float:

@@ -6,7 +6,7 @@ import logging
 import math
 from collections.abc import Hashable
 from dataclasses import dataclass
-from typing import SupportsFloat
+from typing import Final, SupportsFloat, cast
 
 from mypy_extensions import mypyc_attr
 
@@ -25,6 +25,7 @@ from topiccrawl.revisit.insurance import Insurance, early_probability
 from topiccrawl.revisit.mixture import MIXTURE_BELOW, forecast_nodes, mixture_wait
 from topiccrawl.revisit.model import PageModel, poisson_due
 from topiccrawl.revisit.regimes import RegimeShare, pace_bin
+from topiccrawl.revisit.slotheap import Slot
 from topiccrawl.revisit.spread import SpreadPrior
 from topiccrawl.revisit.tagqueue import TagQueue
 from topiccrawl.revisit.zhazard import (
@@ -41,7 +42,7 @@ from topiccrawl.revisit.zhazard import (
 
 logger = logging.getLogger(__name__)
 
-STATE_VERSION = 1
+STATE_VERSION: Final = 1
 
 
 @dataclass(slots=True)
@@ -67,6 +68,7 @@ class _Page(PageModel):
     # ([weight, spread, ...]; None: one spread, shaped by the z-table of its history length)
     nodes: list[float] | None = None
     nodes_since: float = 0.0  # the fetch since which the nodes forecast (the one that refitted the page)
+    slot: Slot | None = None  # its place in the queue, whose owner is this page (no lookup of the key next_fetch gave)
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # compiled, it may still be subclassed (tests do)
@@ -160,8 +162,9 @@ class LearnedScheduler:
 
     def add(self, key: Hashable, now: SupportsFloat) -> None:
         if key not in self._pages:
-            self._pages[key] = _Page()
-            self._queue.push(key, self.vtime)
+            page = self._pages[key] = _Page()
+            slot = page.slot = self._queue.push(key, self.vtime)
+            slot.owner = page
 
     def remove(self, key: Hashable) -> None:
         page = self._pages.pop(key, None)
@@ -196,13 +199,12 @@ class LearnedScheduler:
 
     def _observe(self, key: Hashable, fetch_time: float, changed: bool) -> None:
         # this runs once per fetch: the helpers it needs are inlined (_advance, young_since, first_age, lam)
-        page = self._pages.get(key)
+        page = self._page_of(key)
         if page is None:
             return
-        queue = self._queue
-        entry = queue.entries.get(key)
+        slot = page.slot
         vtime = self.vtime
-        if entry is not None and (tag := entry[0]) > vtime:
+        if slot is not None and (tag := slot.tag) > vtime:
             # move virtual time to the tag and update the seconds-per-unit estimate
             last_observe = self._last_observe
             if last_observe is not None:
@@ -233,7 +235,16 @@ class LearnedScheduler:
             wait = self.max_interval
         elif wait < self.min_interval:
             wait = self.min_interval
-        queue.requeue(key, fetch_time, vtime + wait / scale, fetch_time + self.min_interval)
+        if slot is not None:
+            self._queue.requeue_slot(slot, fetch_time, vtime + wait / scale, fetch_time + self.min_interval)
+        else:
+            self._queue.requeue(key, fetch_time, vtime + wait / scale, fetch_time + self.min_interval)
+
+    def _page_of(self, key: Hashable) -> _Page | None:
+        head = self._queue.head
+        if head is not None and head.key is key:  # the key next_fetch gave (the usual case): no lookup
+            return cast(_Page, head.owner)
+        return self._pages.get(key)
 
     def _learn(self, key: Hashable, page: _Page, fetch_time: float, changed: bool, k: int) -> None:
         """Fold a fetch outcome into the page's model and the population's hazards (``k``: its intervals)."""
@@ -502,7 +513,8 @@ class LearnedScheduler:
             due_in = data.get("due_in")
             wait = max(0.0, float(due_in)) if due_in is not None else 0.0
             earliest = -math.inf if page.last_fetch is None else page.last_fetch + self.min_interval
-            self._queue.push(key, self.vtime + wait / self._scale, earliest)
+            slot = page.slot = self._queue.push(key, self.vtime + wait / self._scale, earliest)
+            slot.owner = page
         self._young.load(state.get("young"))
         self._zhazard.load(state.get("calibration"))  # absent from states saved before it existed
         self._insurance.load(state.get("insurance"))  # likewise

@@ -30,19 +30,20 @@ where its log-score on the crawl's own changes is ahead (:mod:`~topiccrawl.revis
 from __future__ import annotations
 
 import math
+from typing import Final
 
 from topiccrawl.revisit.model import poisson_due
 
-_SQRT2 = math.sqrt(2.0)
-_INV_SQRT_2PI = 1.0 / math.sqrt(2.0 * math.pi)
+_SQRT2: Final = math.sqrt(2.0)
+_INV_SQRT_2PI: Final = 1.0 / math.sqrt(2.0 * math.pi)
 # The mixture is a clock's forecast whose spread is uncertain: it forecasts pages whose memoryless
 # weight is below this. A page that may well be memoryless keeps the population's z-table, whose
 # law is learned from such pages' outcomes (on the Poisson model the mixture lost 1.5-2% there).
-MIXTURE_BELOW = 0.1
+MIXTURE_BELOW: Final = 0.1
 # fixed-point steps of Simpson's rule for the wait, and how far (in log-density) a component may
 # change over the wait for it to be used
-SIMPSON_STEPS = 6
-SMOOTH = 2.0
+SIMPSON_STEPS: Final = 6
+SMOOTH: Final = 2.0
 
 
 def forecast_nodes(posterior: list[float], k: int, anchor_var: float) -> list[float]:

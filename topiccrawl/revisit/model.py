@@ -33,14 +33,14 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Self
+from typing import Final, Self
 
 from topiccrawl.revisit.insurance import PRIOR_CHANGES, PRIOR_EARLY
 from topiccrawl.revisit.spread import conjugate_variance
 
 # Spread assumed for a periodic page's intervals (as a fraction of the mean) when
 # no population prior is given (worth spread.PRIOR_WEIGHT intervals).
-PRIOR_CV = 0.05
+PRIOR_CV: Final = 0.05
 # Intervals with a coefficient of variation below CV_PERIODIC are treated as a
 # clock, above CV_POISSON as memoryless, in between as a blend; a clock-like
 # page keeps some memoryless polling as insurance against a clock that stops or changes
@@ -50,14 +50,14 @@ PRIOR_CV = 0.05
 # a Gamma law of shape 4, whose hazard still climbs steeply after a change (a forecast
 # with that spread beats steady polling); only towards 1, the exponential's, does the
 # memoryless part take over.
-CV_PERIODIC = 0.5
-CV_POISSON = 1.0
-MIN_EXP_WEIGHT = PRIOR_EARLY / PRIOR_CHANGES  # Insurance's prior: one in a thousand
+CV_PERIODIC: Final = 0.5
+CV_POISSON: Final = 1.0
+MIN_EXP_WEIGHT: Final = PRIOR_EARLY / PRIOR_CHANGES  # Insurance's prior: one in a thousand
 # intervals a page needs before its own dispersion alone decides its regime
-DECIDED_INTERVALS = 4
+DECIDED_INTERVALS: Final = 4
 
-_SQRT2 = math.sqrt(2.0)
-_INV_SQRT_2PI = 1.0 / math.sqrt(2.0 * math.pi)
+_SQRT2: Final = math.sqrt(2.0)
+_INV_SQRT_2PI: Final = 1.0 / math.sqrt(2.0 * math.pi)
 
 
 def _phi(z: float) -> float:

@@ -36,6 +36,7 @@ MODULES = (
     "model",
     "mixture",
     "queue",
+    "slotheap",
     "tagqueue",
     "zhazard",
     "forecastscore",

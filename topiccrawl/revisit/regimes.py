@@ -18,14 +18,15 @@ a quarter as much per factor of two, and the population's own share is a prior w
 from __future__ import annotations
 
 import math
+from typing import Final
 
 # bin 0 holds mean intervals below FIRST seconds; each bin is a factor of two wider than the last
-FIRST = 60.0
-PACE_BINS = 26  # the last (open) bin starts at about 60 years
+FIRST: Final = 60.0
+PACE_BINS: Final = 26  # the last (open) bin starts at about 60 years
 # weight of the population's share, in pages, against the pages of nearby pace
-PRIOR_PAGES = 2.0
+PRIOR_PAGES: Final = 2.0
 # weight kept by a bin's counts per bin of distance (a factor of two in pace)
-NEIGHBOUR = 0.25
+NEIGHBOUR: Final = 0.25
 
 
 def pace_bin(mean: float) -> int:

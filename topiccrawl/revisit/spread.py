@@ -33,31 +33,32 @@ from __future__ import annotations
 
 import math
 from collections.abc import Hashable
+from typing import Final
 
 import numpy as np
 
 # Fallback spread, as a share of the mean, until the population has pages to fit.
-DEFAULT_CV = 0.05
+DEFAULT_CV: Final = 0.05
 # Least population weight (degrees of freedom) before the line is used.
-MIN_WEIGHT = 8.0
+MIN_WEIGHT: Final = 8.0
 # Weight of the prior spread, in intervals, while the scatter is not yet learned.
-PRIOR_WEIGHT = 5.0
+PRIOR_WEIGHT: Final = 5.0
 # Pages with two or more intervals needed before the scatter is learned, the
 # share of them that must have changed before it is learned again, and the EM
 # steps each time (warm-started).
-MIN_PAGES = 30
-REFRESH_SHARE = 1.0
-EM_STEPS = 10
+MIN_PAGES: Final = 30
+REFRESH_SHARE: Final = 1.0
+EM_STEPS: Final = 10
 # share of the prior kept as a log-normal around the line, of log-sd 1 (a page unlike the
 # population can still show it; a flat share would weigh 50x spreads and inflate every mean)
-FLOOR = 0.01
+FLOOR: Final = 0.01
 # grid of log(true spread / line) and of log(sample spread / line), and the largest
 # degrees of freedom tabulated (beyond it the page's own spread wins anyway)
 _R = np.linspace(-4.0, 4.0, 101)
 _U0, _U_STEP, _U_POINTS = -5.0, 0.1, 101
-TABLE_DOF = 48
+TABLE_DOF: Final = 48
 # parts of equal posterior mass a page's spread is cut into (SpreadPrior.nodes)
-NODES = 5
+NODES: Final = 5
 
 
 def conjugate_variance(prior: float, k: int, ss: float) -> float:

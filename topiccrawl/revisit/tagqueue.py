@@ -3,9 +3,10 @@
 Keys carry a *tag* in virtual time (not seconds): the key with the smallest tag
 among hosts that may be fetched now goes next, as soon as the rate bound allows
 (the fetcher never idles while something may be fetched). Each host has its own
-heap; hosts fetched less than ``host_gap`` seconds ago sleep in a heap ordered by
-the time they wake, so a busy host never blocks the others and every call is
-O(log n). Keys that are not URLs have no host and are never held back.
+queue of slots (:mod:`~topiccrawl.revisit.slotheap`); hosts fetched less than
+``host_gap`` seconds ago sleep in a heap ordered by the time they wake, so a busy
+host never blocks the others. Keys that are not URLs have no host and are never
+held back.
 """
 
 from __future__ import annotations
@@ -13,17 +14,12 @@ from __future__ import annotations
 import heapq
 import math
 from collections.abc import Hashable
+from typing import Final
 
 from topiccrawl.revisit.queue import host_of, min_fetch_gap
+from topiccrawl.revisit.slotheap import Slot, SlotHeap
 
-_NO_HOST = ""
-
-
-# A heap entry: (tag, sequence number, key, earliest fetch time). The sequence number
-# breaks ties in insertion order (so keys and times are never compared) and marks a key's
-# live entry: the one whose sequence number is that of the key's entry in ``TagQueue.entries``
-# (not the same object: compiled code re-boxes tuples); older ones are skipped lazily.
-Entry = tuple[float, int, Hashable, float]
+_NO_HOST: Final = ""
 
 
 class TagQueue:
@@ -32,55 +28,64 @@ class TagQueue:
         self.host_gap = host_gap
         self.last_fetch = -math.inf
         self._seq = 0
-        self.entries: dict[Hashable, Entry] = {}  # each queued key's live heap entry (read-only outside)
-        self._host: dict[Hashable, str] = {}
-        # keys without a host (all keys when host_gap is 0) share one heap, made up front
+        self._slots: dict[Hashable, Slot] = {}
+        # keys without a host (all keys when host_gap is 0) share one queue, made up front
         # so the hot path finds it without a lookup
-        self._one: list[Entry] = []
-        self._heaps: dict[str, list[Entry]] = {_NO_HOST: self._one}
+        self._one = SlotHeap()
+        self._queues: dict[str, SlotHeap] = {_NO_HOST: self._one}
+        # hosts by the tag of their first key; an entry whose seq is no longer that key's is stale
         self._active: list[tuple[float, int, str]] = []  # (top tag, its seq, host)
         self._sleeping: list[tuple[float, str]] = []  # (wake time, host)
         self._host_last: dict[str, float] = {}
+        self.head: Slot | None = None  # the slot of the key :meth:`peek` returned last
 
     def __len__(self) -> int:
-        return len(self.entries)
+        return len(self._slots)
 
     def __contains__(self, key: object) -> bool:
-        return key in self.entries
+        return key in self._slots
 
     def tag(self, key: Hashable) -> float | None:
-        entry = self.entries.get(key)
-        return None if entry is None else entry[0]
+        slot = self._slots.get(key)
+        return None if slot is None else slot.tag
 
-    def push(self, key: Hashable, tag: float, earliest: float = -math.inf) -> None:
-        """Queue ``key`` with ``tag``; it is not fetched before ``earliest`` (seconds)."""
-        host = self._host.get(key)
-        if host is None:
-            # without politeness every key shares one heap
-            host = self._host[key] = (self.host_gap > 0 and host_of(key)) or _NO_HOST
+    def push(self, key: Hashable, tag: float, earliest: float = -math.inf) -> Slot:
+        """Queue ``key`` with ``tag`` (moving it if queued); it is not fetched before ``earliest``
+        (seconds). Its slot is returned, for :meth:`requeue_slot`."""
+        slot = self._slots.get(key)
+        if slot is None:
+            # without politeness every key shares one queue
+            host = (self.host_gap > 0 and host_of(key)) or _NO_HOST
+            slot = self._slots[key] = Slot(key, host)
+        self._place(slot, tag, earliest)
+        return slot
+
+    def _queue(self, host: str) -> SlotHeap:
+        queue = self._queues.get(host)
+        if queue is None:
+            queue = self._queues[host] = SlotHeap()
+        return queue
+
+    def _place(self, slot: Slot, tag: float, earliest: float) -> None:
         seq = self._seq = self._seq + 1
-        entry = self.entries[key] = (tag, seq, key, earliest)
-        heap = self._heaps.get(host)
-        if heap is None:
-            heap = self._heaps[host] = []
-        heapq.heappush(heap, entry)
-        if self.host_gap > 0 and heap[0][1] == seq:  # new top of its host
-            heapq.heappush(self._active, (tag, seq, host))
+        slot.tag = tag
+        slot.seq = seq
+        slot.earliest = earliest
+        queue = self._queue(slot.host)
+        queue.place(slot)
+        if self.host_gap > 0 and queue.top() is slot:  # new first key of its host
+            heapq.heappush(self._active, (tag, seq, slot.host))
 
     def discard(self, key: Hashable) -> None:
-        if self.entries.pop(key, None) is not None:
-            self._host.pop(key, None)
+        slot = self._slots.pop(key, None)
+        if slot is not None:
+            self._queue(slot.host).remove(slot)
+            if self.head is slot:
+                self.head = None
 
-    def _top(self, host: str) -> Entry | None:
-        heap = self._heaps.get(host)
-        entries = self.entries
-        while heap:
-            entry = heap[0]
-            live = entries.get(entry[2])
-            if live is not None and live[1] == entry[1]:
-                return entry
-            heapq.heappop(heap)  # stale: removed or re-queued
-        return None
+    def _top(self, host: str) -> Slot | None:
+        queue = self._queues.get(host)
+        return None if queue is None else queue.top()
 
     def _wake(self, host: str) -> float | None:
         """When ``host`` may be fetched again, or None when it may be now."""
@@ -93,72 +98,73 @@ class TagQueue:
         """(key, fetch time) of the next fetch, or None when nothing is queued (the key's tag: :meth:`tag`)."""
         gate = self.last_fetch + self.min_gap
         gate = gate if gate >= now else now  # not max(): this runs per fetch
-        if self.host_gap <= 0:  # fast path: one heap, nothing sleeps
-            heap = self._one
-            entries = self.entries
-            while heap:
-                entry = heap[0]
-                key = entry[2]
-                live = entries.get(key)
-                if live is not None and live[1] == entry[1]:
-                    earliest = entry[3]
-                    return key, gate if gate >= earliest else earliest
-                heapq.heappop(heap)
-            return None
+        if self.host_gap <= 0:  # fast path: one queue, nothing sleeps
+            slot = self.head = self._one.top()
+            if slot is None:
+                return None
+            earliest = slot.earliest
+            return slot.key, gate if gate >= earliest else earliest
+        self.head = None
         active, sleeping = self._active, self._sleeping
         while sleeping and sleeping[0][0] <= gate:
             _, host = heapq.heappop(sleeping)
             top = self._top(host)
             if top is not None:
-                heapq.heappush(active, (top[0], top[1], host))
+                heapq.heappush(active, (top.tag, top.seq, host))
         while active:
             _, seq, host = active[0]
             top = self._top(host)
-            if top is None or top[1] != seq:
+            if top is None or top.seq != seq:
                 heapq.heappop(active)
                 if top is not None:
-                    heapq.heappush(active, (top[0], top[1], host))
+                    heapq.heappush(active, (top.tag, top.seq, host))
                 continue
             wake = self._wake(host)
             if wake is not None and wake > gate:
                 heapq.heappop(active)
                 heapq.heappush(sleeping, (wake, host))
                 continue
-            return top[2], max(gate, top[3])
+            self.head = top
+            return top.key, max(gate, top.earliest)
         while sleeping:
             wake, host = sleeping[0]
             top = self._top(host)
             if top is None:
                 heapq.heappop(sleeping)
                 continue
-            return top[2], max(wake, gate, top[3])
+            self.head = top
+            return top.key, max(wake, gate, top.earliest)
         return None
 
     def requeue(self, key: Hashable, when: float, tag: float, earliest: float) -> None:
-        """:meth:`fetched` at ``when``, then :meth:`push` (one call on the scheduler's hot path)."""
-        if self.host_gap > 0:
+        """:meth:`fetched` at ``when``, then :meth:`push`."""
+        slot = self._slots.get(key)
+        if slot is None:
             self.fetched(key, when)
             self.push(key, tag, earliest)
+        else:
+            self.requeue_slot(slot, when, tag, earliest)
+
+    def requeue_slot(self, slot: Slot, when: float, tag: float, earliest: float) -> None:
+        """:meth:`requeue` by the key's slot (one call on the scheduler's hot path)."""
+        if self.host_gap > 0 or slot.pos < 0:  # politeness, or a slot discarded since (the key may be back)
+            self.fetched(slot.key, when)
+            self.push(slot.key, tag, earliest)
             return
         last = self.last_fetch
         self.last_fetch = when if when > last else last
-        heap = self._one
-        entries = self.entries
-        live = entries.get(key)
-        if heap and live is not None and heap[0][1] == live[1]:
-            # the fetched key is the top of the one heap: replace it in one sift, not a push and
-            # a pop (push inlined: this runs once per fetch)
-            seq = self._seq = self._seq + 1
-            entry = entries[key] = (tag, seq, key, earliest)
-            heapq.heapreplace(heap, entry)
-            return
-        self.push(key, tag, earliest)
+        seq = self._seq = self._seq + 1
+        slot.tag = tag
+        slot.seq = seq
+        slot.earliest = earliest
+        self._one.place(slot)
 
     def fetched(self, key: Hashable, when: float) -> None:
         """Record a fetch for the rate and politeness gates."""
         self.last_fetch = max(self.last_fetch, when)
         if self.host_gap <= 0:
             return
-        host = self._host.get(key)
+        slot = self._slots.get(key)
+        host = slot.host if slot is not None else host_of(key)
         if host and host != _NO_HOST:
             self._host_last[host] = max(self._host_last.get(host, -math.inf), when)

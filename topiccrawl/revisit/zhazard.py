@@ -21,27 +21,27 @@ and bin by bin (:func:`wait_until`).
 from __future__ import annotations
 
 import math
-from typing import ClassVar
+from typing import ClassVar, Final
 
 from topiccrawl.revisit.hazard import BinnedCounts
 
-Z_MIN = -6.0
-Z_MAX = 6.0
-WIDTH = 0.2
-INNER = round((Z_MAX - Z_MIN) / WIDTH)
-BINS = INNER + 2  # bin 0: z < Z_MIN; bin BINS - 1: z >= Z_MAX
+Z_MIN: Final = -6.0
+Z_MAX: Final = 6.0
+WIDTH: Final = 0.2
+INNER: Final = round((Z_MAX - Z_MIN) / WIDTH)
+BINS: Final = INNER + 2  # bin 0: z < Z_MIN; bin BINS - 1: z >= Z_MAX
 # z-units of pseudo-exposure at the Normal hazard in each bin (the prior's weight)
-PRIOR_EXPOSURE = 2.0
+PRIOR_EXPOSURE: Final = 2.0
 # z-units of pseudo-exposure at the pooled rate of all strata in each bin of one stratum
-POOLED_EXPOSURE = 20.0
+POOLED_EXPOSURE: Final = 20.0
 # history lengths (intervals) at which a new stratum starts
-STRATUM_STARTS = (1, 2, 3, 5, 10)
+STRATUM_STARTS: Final = (1, 2, 3, 5, 10)
 # from this many intervals on, a page's own Normal forecast is calibrated enough
-CALIBRATED_FROM = 20
+CALIBRATED_FROM: Final = 20
 # observations between refreshes of the rate and cumulative tables
-REFRESH_EVERY = 4096
+REFRESH_EVERY: Final = 4096
 
-_SQRT2 = math.sqrt(2.0)
+_SQRT2: Final = math.sqrt(2.0)
 
 
 def _log_sf(z: float) -> float:
@@ -82,8 +82,8 @@ def _normal_prior() -> list[float]:
     return rates
 
 
-_PRIOR = _normal_prior()
-_CENTER = _bin(0.0)  # bins left of the forecast's centre
+_PRIOR: Final = _normal_prior()
+_CENTER: Final = _bin(0.0)  # bins left of the forecast's centre
 
 
 def _rising(events: list[float], exposure: list[float]) -> list[float]:
@@ -102,10 +102,10 @@ def _rising(events: list[float], exposure: list[float]) -> list[float]:
     return rates
 
 
-_STRATUM_OF = [max(0, sum(1 for start in STRATUM_STARTS if k >= start) - 1) for k in range(CALIBRATED_FROM + 1)]
+_STRATUM_OF: Final = [max(0, sum(1 for start in STRATUM_STARTS if k >= start) - 1) for k in range(CALIBRATED_FROM + 1)]
 
 
-_LAST_STRATUM = len(STRATUM_STARTS) - 1
+_LAST_STRATUM: Final = len(STRATUM_STARTS) - 1
 
 
 def stratum(k: int) -> int:
