@@ -203,8 +203,10 @@ class LearnedScheduler:
         if page is None:
             return
         slot = page.slot
+        if slot is None:  # never: add and import_state queue every page they make
+            return
         vtime = self.vtime
-        if slot is not None and (tag := slot.tag) > vtime:
+        if (tag := slot.tag) > vtime:
             # move virtual time to the tag and update the seconds-per-unit estimate
             last_observe = self._last_observe
             if last_observe is not None:
@@ -235,10 +237,7 @@ class LearnedScheduler:
             wait = self.max_interval
         elif wait < self.min_interval:
             wait = self.min_interval
-        if slot is not None:
-            self._queue.requeue_slot(slot, fetch_time, vtime + wait / scale, fetch_time + self.min_interval)
-        else:
-            self._queue.requeue(key, fetch_time, vtime + wait / scale, fetch_time + self.min_interval)
+        self._queue.requeue_slot(slot, fetch_time, vtime + wait / scale, fetch_time + self.min_interval)
 
     def _page_of(self, key: Hashable) -> _Page | None:
         head = self._queue.head

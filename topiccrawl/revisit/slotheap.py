@@ -90,6 +90,14 @@ def _sift_down(heap: list[Slot], pos: int) -> None:
     slot.pos = pos
 
 
+def _restore(heap: list[Slot], pos: int) -> None:
+    """Put the slot at ``pos``, whose tag or seq changed, back in order."""
+    if pos > 0 and _before(heap[pos], heap[(pos - 1) >> 1]):
+        _sift_up(heap, pos)
+    else:
+        _sift_down(heap, pos)
+
+
 class SlotHeap:
     """Slots by (tag, seq): :meth:`top`, :meth:`place` (insert, or move after the tag or seq
     changed) and :meth:`remove`."""
@@ -146,12 +154,7 @@ class SlotHeap:
         if slot.pos >= 0:
             if slot.in_heap:
                 if b <= self.cur:
-                    pos = slot.pos
-                    heap = self.heap
-                    if pos > 0 and _before(slot, heap[(pos - 1) >> 1]):
-                        _sift_up(heap, pos)
-                    else:
-                        _sift_down(heap, pos)
+                    _restore(self.heap, slot.pos)
                     return
                 self._heap_remove(slot)
             elif b == slot.bucket:
@@ -192,13 +195,9 @@ class SlotHeap:
         heap = self.heap
         last = heap.pop()
         if last is not slot:
-            pos = slot.pos
-            heap[pos] = last
-            last.pos = pos
-            if pos > 0 and _before(last, heap[(pos - 1) >> 1]):
-                _sift_up(heap, pos)
-            else:
-                _sift_down(heap, pos)
+            heap[slot.pos] = last
+            last.pos = slot.pos
+            _restore(heap, slot.pos)
 
     def _bucket_remove(self, slot: Slot) -> None:
         bucket = self.buckets[slot.bucket]

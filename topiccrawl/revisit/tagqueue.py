@@ -71,7 +71,7 @@ class TagQueue:
         slot.tag = tag
         slot.seq = seq
         slot.earliest = earliest
-        queue = self._queue(slot.host)
+        queue = self._one if slot.host == _NO_HOST else self._queue(slot.host)
         queue.place(slot)
         if self.host_gap > 0 and queue.top() is slot:  # new first key of its host
             heapq.heappush(self._active, (tag, seq, slot.host))
@@ -147,24 +147,22 @@ class TagQueue:
 
     def requeue_slot(self, slot: Slot, when: float, tag: float, earliest: float) -> None:
         """:meth:`requeue` by the key's slot (one call on the scheduler's hot path)."""
-        if self.host_gap > 0 or slot.pos < 0:  # politeness, or a slot discarded since (the key may be back)
-            self.fetched(slot.key, when)
-            self.push(slot.key, tag, earliest)
+        if slot.pos < 0:  # discarded since (the key may be back, with a slot of its own)
+            self.requeue(slot.key, when, tag, earliest)
             return
-        last = self.last_fetch
-        self.last_fetch = when if when > last else last
-        seq = self._seq = self._seq + 1
-        slot.tag = tag
-        slot.seq = seq
-        slot.earliest = earliest
-        self._one.place(slot)
+        self._record(slot.host, when)
+        self._place(slot, tag, earliest)
 
     def fetched(self, key: Hashable, when: float) -> None:
         """Record a fetch for the rate and politeness gates."""
-        self.last_fetch = max(self.last_fetch, when)
-        if self.host_gap <= 0:
-            return
-        slot = self._slots.get(key)
-        host = slot.host if slot is not None else host_of(key)
-        if host and host != _NO_HOST:
+        host = _NO_HOST
+        if self.host_gap > 0:
+            slot = self._slots.get(key)
+            host = slot.host if slot is not None else (host_of(key) or _NO_HOST)
+        self._record(host, when)
+
+    def _record(self, host: str, when: float) -> None:
+        last = self.last_fetch
+        self.last_fetch = when if when > last else last
+        if self.host_gap > 0 and host != _NO_HOST:
             self._host_last[host] = max(self._host_last.get(host, -math.inf), when)
