@@ -196,10 +196,10 @@ class PopulationBayes(Told):
         self.step = step
         self.surprises = Surprises()
         self.first = first_update()
-        self.times: dict[str, list[float]] = {}
-        self.pred: dict[str, Predictive] = {}
-        self.widths: dict[str, list[float]] = {}
-        self.floor: dict[str, float] = {}  # the fetch before the first change: the mean exceeds it
+        self.times: dict[int, list[float]] = {}
+        self.pred: dict[int, Predictive] = {}
+        self.widths: dict[int, list[float]] = {}
+        self.floor: dict[int, float] = {}  # the fetch before the first change: the mean exceeds it
 
     def observe(self, key: int, fetch_time: float, changed: bool) -> None:
         if changed and key in self.last:
@@ -225,7 +225,7 @@ class TruncatedOracle(Told):
         super().__init__(pages, knows_phase=True, rate=rate, park=True)
         self.step = step
         self.surprises = Surprises()
-        self.cache: dict[str, tuple[float, Predictive]] = {}
+        self.cache: dict[int, tuple[float, Predictive]] = {}
 
     def _wait(self, key: int, i: int, t: float, theta: float) -> float:
         ups = self.pages.updates[i]

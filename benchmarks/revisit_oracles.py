@@ -49,9 +49,9 @@ class Told:
         self.parked: set[int] = set()
         self.knows_phase = knows_phase
         self.queue = TagQueue(rate, 0.0)
-        self.models: dict[str, PageModel] = {}
-        self.anchor: dict[str, float] = {}  # known-law: midpoint of the last change bracket
-        self.last: dict[str, float] = {}
+        self.models: dict[int, PageModel] = {}
+        self.anchor: dict[int, float] = {}  # known-law: midpoint of the last change bracket
+        self.last: dict[int, float] = {}
         self.vtime, self.scale = 0.0, 1.0
         self.real_sum = self.virtual_sum = 0.0
         self.last_observe: float | None = None

@@ -82,7 +82,7 @@ def main(argv: list[str] | None = None) -> int:
     scheduler, history = SCHEDULERS[args.scheduler](pages)
     fetches, delay, updates = [0] * 4, [0.0] * 4, [0] * 4
     row_fetches, row_delay, row_updates = [0] * len(ROWS), [0.0] * len(ROWS), [0] * len(ROWS)
-    last: dict[str, float] = {}
+    last: dict[int, float] = {}
     by_z = [[0] * (len(Z_EDGES) + 1) for _ in HISTORIES]
     observe = scheduler.observe  # type: ignore[attr-defined]
 
