@@ -120,6 +120,18 @@ def test_insurance_follows_how_often_clocks_change_far_before_their_forecast() -
     assert restored.weight == erratic.weight
 
 
+def test_insurance_learns_from_the_first_days_of_a_small_crawl() -> None:
+    # a crawl of 1000 pages sees a hundred or so calibrated changes a day: the prior must not
+    # outweigh them, either way
+    punctual, erratic = Insurance(), Insurance()
+    rng = random.Random(3)
+    for i in range(300):
+        punctual.observe(rng.gauss(0.0, 1.0))
+        erratic.observe(-6.0 if i % 20 == 0 else rng.gauss(0.0, 1.0))  # 5% come hours early
+    assert punctual.weight < 0.0005  # a prior worth 1000 changes would still say 0.08%
+    assert erratic.weight > 0.02  # and 0.6% here
+
+
 @given(st.floats(-30.0, 5.0), st.floats(0.0, 20.0), st.floats(0.0, 0.5), st.floats(0.0, 2.0))
 def test_early_probability_is_a_probability_and_certain_outside_the_bracket(
     z0: float, span: float, weight: float, rate: float
