@@ -12,14 +12,14 @@ from scipy.stats import norm
 from tests.helpers import clockwork_pages
 from topiccrawl.revisit import LearnedScheduler
 from topiccrawl.revisit.forecastscore import MARGIN, ForecastScore, table_survival
-from topiccrawl.revisit.mixture import normal_survival
+from topiccrawl.revisit.mixture import Nodes, normal_survival
 from topiccrawl.revisit.zhazard import CALIBRATED_FROM, ZTable, stratum
 
 STRATA = stratum(CALIBRATED_FROM - 1) + 1
 
 
 def test_normal_survival_is_the_nodes_weighted_normal_tails() -> None:
-    nodes = [0.25, 1000.0, 0.75, 3000.0]
+    nodes = Nodes([0.25, 1000.0, 0.75, 3000.0])
     for t in (-9000.0, -2000.0, 0.0, 1500.0, 7000.0):
         expected = 0.25 * norm.sf(t / 1000.0) + 0.75 * norm.sf(t / 3000.0)
         assert math.isclose(normal_survival(nodes, 0.0, t), expected, rel_tol=1e-9, abs_tol=1e-12)
@@ -76,7 +76,7 @@ def _scored(draw: random.Random, law: str, changes: int = 400) -> ForecastScore:
     """Changes drawn from one of the two forecasts' laws and found by fetches every 400 s; the
     z-table (a fresh one: the Normal at sigma 2000 s) against a mixture with heavier tails."""
     mu, sigma = 30000.0, 2000.0
-    nodes = [0.5, 1000.0, 0.5, 2800.0]  # mean square 1000^2/2 + 2800^2/2, near sigma^2
+    nodes = Nodes([0.5, 1000.0, 0.5, 2800.0])  # mean square 1000^2/2 + 2800^2/2, near sigma^2
     table = ZTable()
     score = ForecastScore(STRATA)
     for _ in range(changes):

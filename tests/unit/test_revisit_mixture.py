@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from scipy import integrate
@@ -12,7 +13,7 @@ from scipy.stats import norm
 
 from tests.helpers import bounded_spread_population, clockwork_pages
 from topiccrawl.revisit import LearnedScheduler
-from topiccrawl.revisit.mixture import forecast_nodes, mixture_wait
+from topiccrawl.revisit.mixture import Nodes, forecast_nodes, mixture_wait
 from topiccrawl.revisit.model import PageModel, poisson_due
 from topiccrawl.revisit.spread import NODES, TABLE_DOF, SpreadPrior
 from topiccrawl.revisit.zhazard import CALIBRATED_FROM
@@ -59,6 +60,17 @@ def test_no_nodes_before_the_scatter_is_learned_or_beyond_the_tabulated_historie
     assert _population().nodes(50000.0, TABLE_DOF + 2, 1e6) is None
 
 
+def test_nodes_hold_up_to_the_priors_parts_and_give_them_back() -> None:
+    for count in range(NODES + 1):
+        pairs = [x for i in range(count) for x in (0.1 * (i + 1), 1000.0 * (i + 1))]
+        nodes = Nodes(pairs)
+        assert nodes.count == count and nodes.pairs() == pairs
+    with pytest.raises(ValueError):
+        Nodes([0.5, 1000.0] * (NODES + 1))
+    with pytest.raises(ValueError):
+        Nodes([0.5, 1000.0, 0.5])
+
+
 def test_forecast_nodes_widen_each_spread_as_the_single_forecast_is_widened() -> None:
     page = _page([50000.0, 50400.0, 49800.0])
     nodes = forecast_nodes([0.5, 1000.0**2, 0.5, 3000.0**2], 3, page.anchor_var)
@@ -74,7 +86,9 @@ def test_one_node_waits_as_the_normal_forecast_does() -> None:
     for t0 in (1000.0, 35000.0, 44000.0, 49000.0, 50500.0, 56000.0):
         for theta in (0.5, 5.0, 50.0):
             expected = page.wait_for(t0, theta, 3600.0)
-            got = mixture_wait([1.0, 3000.0], origin=50000.0, t0=t0, w_exp=0.001, lam=lam, age=t0, theta=theta, cap=CAP)
+            got = mixture_wait(
+                Nodes([1.0, 3000.0]), origin=50000.0, t0=t0, w_exp=0.001, lam=lam, age=t0, theta=theta, cap=CAP
+            )
             assert math.isclose(got, expected, rel_tol=0.02), (t0, theta, got, expected)
 
 
@@ -112,7 +126,7 @@ def test_the_wait_brings_the_expected_undetected_wait_to_theta(
     nodes = [x for w, s in zip(weights, spreads, strict=True) for x in (w / total, s)]
     origin = 50000.0
     t0 = origin + z * widest
-    d = mixture_wait(nodes, origin=origin, t0=t0, w_exp=w_exp, lam=lam, age=t0, theta=theta, cap=CAP)
+    d = mixture_wait(Nodes(nodes), origin=origin, t0=t0, w_exp=w_exp, lam=lam, age=t0, theta=theta, cap=CAP)
     assert 0.0 < d <= CAP
     if d < CAP:  # the fast path's linear density and Newton's tolerance both stay within a few percent
         got = _expected_wait(nodes, origin=origin, t0=t0, w_exp=w_exp, lam=lam, d=d)
@@ -122,18 +136,18 @@ def test_the_wait_brings_the_expected_undetected_wait_to_theta(
 def test_a_page_without_a_normal_part_waits_as_a_poisson_page() -> None:
     nodes = [0.5, 2000.0, 0.5, 4000.0]
     for theta in (0.5, 50.0):
-        got = mixture_wait(nodes, origin=5e4, t0=4e4, w_exp=1.0, lam=1e-5, age=4e4, theta=theta, cap=CAP)
+        got = mixture_wait(Nodes(nodes), origin=5e4, t0=4e4, w_exp=1.0, lam=1e-5, age=4e4, theta=theta, cap=CAP)
         assert got == poisson_due(theta, 1e-5)
 
 
 def test_a_possible_wide_spread_polls_earlier_far_before_the_forecast() -> None:
     args = {"origin": 50000.0, "w_exp": 0.0, "lam": 1e-5, "theta": 5.0, "cap": CAP}
-    narrow = mixture_wait([1.0, 2000.0], t0=35000.0, age=35000.0, **args)
-    mixed = mixture_wait([0.8, 2000.0, 0.2, 5000.0], t0=35000.0, age=35000.0, **args)
+    narrow = mixture_wait(Nodes([1.0, 2000.0]), t0=35000.0, age=35000.0, **args)
+    mixed = mixture_wait(Nodes([0.8, 2000.0, 0.2, 5000.0]), t0=35000.0, age=35000.0, **args)
     assert mixed < narrow
     # near the forecast the narrow component dominates and the two agree more closely
-    near_narrow = mixture_wait([1.0, 2000.0], t0=49000.0, age=49000.0, **args)
-    near_mixed = mixture_wait([0.8, 2000.0, 0.2, 5000.0], t0=49000.0, age=49000.0, **args)
+    near_narrow = mixture_wait(Nodes([1.0, 2000.0]), t0=49000.0, age=49000.0, **args)
+    near_mixed = mixture_wait(Nodes([0.8, 2000.0, 0.2, 5000.0]), t0=49000.0, age=49000.0, **args)
     assert abs(near_mixed - near_narrow) / near_narrow < abs(mixed - narrow) / narrow
 
 
@@ -154,7 +168,7 @@ def test_young_pages_are_forecast_as_a_mixture_once_the_spread_prior_is_learned(
     for scheduler in (mixed, single):
         _clockwork_crawl(scheduler)
     young = [page for page in mixed._pages.values() if 0 < len(page.intervals) < CALIBRATED_FROM]
-    assert young and all(page.nodes is not None and len(page.nodes) >= 4 for page in young)
+    assert young and all(page.nodes is not None and page.nodes.count >= 2 for page in young)
     assert all(page.nodes is None for page in single._pages.values())
     # the two schedulers learned the same pages and forecast them differently
     assert [p.intervals for p in mixed._pages.values()] == [p.intervals for p in single._pages.values()]
@@ -175,6 +189,6 @@ def test_a_restored_scheduler_forecasts_its_young_pages_as_a_mixture_again() -> 
         assert (page.nodes is None) == (again is None)
         if page.nodes is not None and again is not None:
             # the restored prior is learned from a cold start: close, not identical
-            assert len(again) == len(page.nodes)
-            for a, b in zip(again[1::2], page.nodes[1::2], strict=True):
+            assert again.count == page.nodes.count
+            for a, b in zip(again.pairs()[1::2], page.nodes.pairs()[1::2], strict=True):
                 assert math.isclose(a, b, rel_tol=0.25)

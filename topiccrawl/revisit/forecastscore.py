@@ -29,7 +29,7 @@ from __future__ import annotations
 import math
 from typing import Final
 
-from topiccrawl.revisit.mixture import normal_survival
+from topiccrawl.revisit.mixture import Nodes, normal_survival
 from topiccrawl.revisit.zhazard import ZTable, stratum
 
 # how far ahead (in units of the root of the summed squared log-ratios) the mixture must be to be
@@ -74,7 +74,7 @@ class ForecastScore:
         self,
         k: int,
         table: ZTable,
-        nodes: list[float],
+        nodes: Nodes,
         *,
         w_exp: float,
         lam: float,
@@ -113,9 +113,7 @@ class ForecastScore:
             self._choose(i)
 
 
-def _survivals(
-    table: ZTable, nodes: list[float], law: tuple[float, float, float, float], t: float
-) -> tuple[float, float]:
+def _survivals(table: ZTable, nodes: Nodes, law: tuple[float, float, float, float], t: float) -> tuple[float, float]:
     """Both forecasts' survivals at ``t`` (``law``: memoryless weight, rate, mean, spread)."""
     w_exp, lam, mu, sigma = law
     memoryless = w_exp * math.exp(-lam * t) if t > 0.0 else w_exp

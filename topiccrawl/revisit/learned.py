@@ -22,7 +22,7 @@ from topiccrawl.revisit.hazard import (
     switch_age,
 )
 from topiccrawl.revisit.insurance import Insurance, early_probability
-from topiccrawl.revisit.mixture import MIXTURE_BELOW, forecast_nodes, mixture_wait
+from topiccrawl.revisit.mixture import MIXTURE_BELOW, Nodes, forecast_nodes, mixture_wait
 from topiccrawl.revisit.model import PageModel, poisson_due
 from topiccrawl.revisit.regimes import RegimeShare, pace_bin
 from topiccrawl.revisit.slotheap import Slot
@@ -66,7 +66,7 @@ class _Page(PageModel):
     counted_regime: int = 0
     # a page with a few intervals: its forecast as a mixture over its posterior spread
     # ([weight, spread, ...]; None: one spread, shaped by the z-table of its history length)
-    nodes: list[float] | None = None
+    nodes: Nodes | None = None
     nodes_since: float = 0.0  # the fetch since which the nodes forecast (the one that refitted the page)
     slot: Slot | None = None  # its place in the queue, whose owner is this page (no lookup of the key next_fetch gave)
 
@@ -386,14 +386,14 @@ class LearnedScheduler:
         page.last_fetch = fetch_time
         return self._calibrated_wait(page, table, fetch_time, theta)
 
-    def _nodes(self, page: _Page) -> list[float] | None:
+    def _nodes(self, page: _Page) -> Nodes | None:
         """The page's forecast as a mixture over its posterior spread, if it is to have one: a clockwork
         page's (its memoryless weight, like its nodes, changes only when it is refitted)."""
         k = len(page.intervals)
         if self.spread_mixture is False or not 0 < k < CALIBRATED_FROM or page.w_exp >= MIXTURE_BELOW:
             return None
         posterior = self._spread.nodes(page.mu, k, page.ss)
-        return None if posterior is None else forecast_nodes(posterior, k, page.anchor_var)
+        return None if posterior is None else Nodes(forecast_nodes(posterior, k, page.anchor_var))
 
     def _calibrated_wait(self, page: _Page, table: ZTable, t0: float, theta: float) -> float:
         """Wait of a page with fewer than CALIBRATED_FROM intervals: its forecast as a mixture over its
