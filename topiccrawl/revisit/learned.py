@@ -65,7 +65,7 @@ class _Page(PageModel):
     regime_bin: int = -1
     counted_regime: int = 0
     # a page with a few intervals: its forecast as a mixture over its posterior spread
-    # ([weight, spread, ...]; None: one spread, shaped by the z-table of its history length)
+    # (its components, mixture.Nodes; None: one spread, shaped by the z-table of its history length)
     nodes: Nodes | None = None
     nodes_since: float = 0.0  # the fetch since which the nodes forecast (the one that refitted the page)
     slot: Slot | None = None  # its place in the queue, whose owner is this page (no lookup of the key next_fetch gave)
@@ -163,8 +163,12 @@ class LearnedScheduler:
     def add(self, key: Hashable, now: SupportsFloat) -> None:
         if key not in self._pages:
             page = self._pages[key] = _Page()
-            slot = page.slot = self._queue.push(key, self.vtime)
-            slot.owner = page
+            self._enqueue(key, page, self.vtime)
+
+    def _enqueue(self, key: Hashable, page: _Page, tag: float, earliest: float = -math.inf) -> None:
+        """Queue ``key`` and tie its slot and ``page`` to each other (observe finds the page through the slot)."""
+        slot = page.slot = self._queue.push(key, tag, earliest)
+        slot.owner = page
 
     def remove(self, key: Hashable) -> None:
         page = self._pages.pop(key, None)
@@ -512,8 +516,7 @@ class LearnedScheduler:
             due_in = data.get("due_in")
             wait = max(0.0, float(due_in)) if due_in is not None else 0.0
             earliest = -math.inf if page.last_fetch is None else page.last_fetch + self.min_interval
-            slot = page.slot = self._queue.push(key, self.vtime + wait / self._scale, earliest)
-            slot.owner = page
+            self._enqueue(key, page, self.vtime + wait / self._scale, earliest)
         self._young.load(state.get("young"))
         self._zhazard.load(state.get("calibration"))  # absent from states saved before it existed
         self._insurance.load(state.get("insurance"))  # likewise

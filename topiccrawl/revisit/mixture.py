@@ -119,7 +119,7 @@ def mixture_wait(
 ) -> float:
     """Seconds after ``t0`` at which the expected undetected wait reaches ``theta`` (at most ``cap``),
     for a page whose next change is, with probability 1 - ``w_exp``, Normal(``origin``, spread) with
-    the ``nodes``' weights and spreads ([weight, spread, ...]), else memoryless of rate ``lam``
+    the weights and spreads of ``nodes``, else memoryless of rate ``lam``
     (``age`` seconds since its last change); all conditioned on no change up to ``t0``."""
     if w_exp >= 1.0:  # no Normal part
         return min(cap, poisson_due(theta, lam))
