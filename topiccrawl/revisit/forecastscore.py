@@ -41,7 +41,12 @@ _TINY: Final = 1e-12
 def table_survival(table: ZTable, mu: float, sigma: float, t: float) -> float:
     """Probability that the z-table's forecast (mean interval ``mu``, spread ``sigma``, counted
     from the page's last change) puts the change more than ``t`` seconds after that change."""
-    return math.exp(min(0.0, table.cumulative(-mu / sigma) - table.cumulative((t - mu) / sigma)))
+    return _survival_from(table, table.cumulative(-mu / sigma), mu, sigma, t)
+
+
+def _survival_from(table: ZTable, start: float, mu: float, sigma: float, t: float) -> float:
+    """:func:`table_survival` given the table's cumulative hazard at the last change (``start``)."""
+    return math.exp(min(0.0, start - table.cumulative((t - mu) / sigma)))
 
 
 class ForecastScore:
@@ -86,7 +91,8 @@ class ForecastScore:
     ) -> None:
         """Score both forecasts of a change found between ``last`` and ``now`` (seconds after the
         page's last change, as ``since``, the fetch since which the forecasts stand)."""
-        law = (w_exp, lam, mu, sigma)
+        # the table's cumulative hazard at the last change, which all three survivals start from
+        law = (w_exp, lam, mu, sigma, table.cumulative(-mu / sigma))
         tz, nz = _survivals(table, nodes, law, since)
         if tz <= 0.0 or nz <= 0.0:
             return
@@ -113,9 +119,13 @@ class ForecastScore:
             self._choose(i)
 
 
-def _survivals(table: ZTable, nodes: Nodes, law: tuple[float, float, float, float], t: float) -> tuple[float, float]:
-    """Both forecasts' survivals at ``t`` (``law``: memoryless weight, rate, mean, spread)."""
-    w_exp, lam, mu, sigma = law
+def _survivals(
+    table: ZTable, nodes: Nodes, law: tuple[float, float, float, float, float], t: float
+) -> tuple[float, float]:
+    """Both forecasts' survivals at ``t`` (``law``: memoryless weight, rate, mean, spread, and the
+    table's cumulative hazard at the last change)."""
+    w_exp, lam, mu, sigma, start = law
     memoryless = w_exp * math.exp(-lam * t) if t > 0.0 else w_exp
     clock = 1.0 - w_exp
-    return clock * table_survival(table, mu, sigma, t) + memoryless, clock * normal_survival(nodes, mu, t) + memoryless
+    table_part = clock * _survival_from(table, start, mu, sigma, t)
+    return table_part + memoryless, clock * normal_survival(nodes, mu, t) + memoryless
