@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 
 from tests.helpers import load_benchmark
+from topiccrawl.revisit import LearnedScheduler
 
 for _name in ("revisit_sim", "revisit_oracles"):
     load_benchmark(_name)
@@ -72,3 +73,34 @@ def test_after_one_change_the_next_update_comes_after_the_first_changes_age() ->
     cdf = np.asarray(predictive.F)
     assert cdf[np.searchsorted(grid, 150000.0 + 90000.0)] < 0.01
     assert cdf[np.searchsorted(grid, 150000.0 + 360000.0 + 20000.0)] > 0.99
+
+
+def test_told_young_waits_on_the_exact_law_only_for_the_states_it_is_told() -> None:
+    young = load_benchmark("revisit_young")
+    told_never = young.ToldYoung(frozenset({"never"}))
+    told_once = young.ToldYoung(frozenset({"ratio", "after"}))
+    plain = LearnedScheduler()
+    for sched in (told_never, told_once, plain):
+        sched.add(1, 0.0)
+        sched.observe(1, 0.0, False)
+        sched.observe(1, 500.0, False)  # never seen to change
+    theta = 0.5
+    exact = bayes.Surprises().wait(bayes.first_update(), 500.0, theta)
+    learned = plain._wait(plain._pages[1], 500.0, theta)
+    assert told_never._wait(told_never._pages[1], 500.0, theta) == pytest.approx(exact)
+    assert told_once._wait(told_once._pages[1], 500.0, theta) == pytest.approx(learned)
+    assert exact != pytest.approx(learned, rel=1e-3)  # the two waits differ, so the test tells them apart
+    # seen to change once, at 10000 s: only the scheduler told that state waits on the exact law
+    for sched in (told_never, told_once, plain):
+        sched.observe(1, 10000.0, True)
+    page = told_once._pages[1]
+    law = bayes.after_one(
+        page.anchor, math.sqrt(12.0 * page.anchor_var), page.anchor - 0.5 * math.sqrt(12.0 * page.anchor_var)
+    )
+    assert told_once._wait(page, 12000.0, theta) == pytest.approx(bayes.Surprises().wait(law, 12000.0, theta))
+    assert told_never._wait(told_never._pages[1], 12000.0, theta) == pytest.approx(
+        plain._wait(plain._pages[1], 12000.0, theta)
+    )
+    assert told_once._wait(page, 12000.0, theta) != pytest.approx(
+        plain._wait(plain._pages[1], 12000.0, theta), rel=1e-3
+    )
