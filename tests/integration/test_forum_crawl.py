@@ -79,6 +79,9 @@ def test_discuz_fields_are_right(serve: Callable[..., FixtureWeb], tmp_path: Pat
         )
         assert item["thread_url"] == base + site.thread_target(int(t.thread_id), 1)
         assert item["fetched_at"]
+    # a clean crawl on the defaults warns about nothing (components that are off stay quiet)
+    warnings = [line for line in result.log.splitlines() if "] WARNING:" in line]
+    assert not warnings, warnings
 
 
 def test_gbk_and_utf8_servings_give_identical_posts(serve: Callable[..., FixtureWeb], tmp_path: Path) -> None:

@@ -257,8 +257,8 @@ class FocusMiddleware(BaseSpiderMiddleware):
         focus = getattr(crawler.spider, "topic_focus", None)
         if focus is None:
             spec = crawler.settings.get("TOPICCRAWL_FOCUS_DICTIONARY")
-            if not spec:
-                raise NotConfigured("the spider has no topic and TOPICCRAWL_FOCUS_DICTIONARY is not set")
+            if not spec:  # the usual case for a spider without a topic: no warning on every crawl
+                raise NotConfigured
             try:
                 dictionary = load_dictionary(spec)
             except SpiderArgumentError as exc:  # its messages name -a dictionary=; here it is a setting
