@@ -41,6 +41,14 @@ def test_add_list_remove_round_trip_masks_secrets(tmp_path: Path) -> None:
     code, text, err = _watch(tmp_path, "list")
     for secret in ("hunter2", "SECRETtoken"):
         assert secret not in out + text + err
+    assert text.count("last fetch: never; last change: never") == 2, text
+    # What the monitor recorded is shown in words: the last fetch's HTTP status, or that it failed.
+    store = WatchStore.in_state_dir(tmp_path)
+    store.record_fetch(watch_id, fetched_at=1.7e9, status=200, changed=False)
+    store.record_fetch(rows[1]["id"], fetched_at=1.7e9, status=0, changed=False, error="timeout")
+    store.close()
+    code, text, _ = _watch(tmp_path, "list")
+    assert " (HTTP 200); last change: never" in text and " (download failed); last change: never" in text, text
     # The full URLs are stored for the notification side.
     store = WatchStore.in_state_dir(tmp_path)
     assert store.get(watch_id).notify == ("mailto://alice:hunter2@mail.example.com", "tgram://123456:SECRETtoken/42")  # type: ignore[union-attr]

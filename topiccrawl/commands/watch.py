@@ -147,7 +147,9 @@ class Command(ScrapyCommand):
             notify = ", ".join(row["notify"]) or "(global channels only)"  # type: ignore[arg-type]
             print(f"{row['id']:>4}  {row['url']}")
             print(f"      template: {row['template']}; notify: {notify}")
-            print(f"      last fetch: {row['last_fetch']} ({row['last_status']}); last change: {row['last_change']}")
+            status = row["last_status"]
+            outcome = "" if status is None else " (download failed)" if status == 0 else f" (HTTP {status})"
+            print(f"      last fetch: {row['last_fetch']}{outcome}; last change: {row['last_change']}")
 
     @staticmethod
     def _remove(store: WatchStore, rest: list[str]) -> None:
