@@ -37,7 +37,7 @@ def test_add_list_remove_round_trip_masks_secrets(tmp_path: Path) -> None:
     rows = json.loads(out)
     assert [r["url"] for r in rows] == ["http://127.0.0.1:9/news/", "http://127.0.0.1:9/page.html"]
     assert rows[0]["template"].startswith("auto") and rows[1]["template"].startswith("whole page")
-    assert rows[0]["notify"][0] == "mailto://alice:***@mail.example.com"
+    assert rows[0]["notify"][0] == "mailto://alice:****@mail.example.com"
     code, text, err = _watch(tmp_path, "list")
     for secret in ("hunter2", "SECRETtoken"):
         assert secret not in out + text + err

@@ -6,7 +6,7 @@ from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from topiccrawl.notify.channels import describe
-from topiccrawl.notify.redact import MASK, redact_text, redact_url, secrets_of
+from topiccrawl.notify.redact import MASK, mask_channel_url, redact_text, redact_url, secrets_of
 
 
 def test_mailto_password_is_masked_and_addresses_kept() -> None:
@@ -59,3 +59,27 @@ def test_no_query_token_survives(token: str) -> None:
     assume(token not in url.replace(token, ""))
     assert token not in redact_url(url)
     assert token not in redact_text(f"POST {url} -> 500", secrets_of(url))
+
+
+_WORD = st.text(alphabet=string.ascii_letters + string.digits + "-_.~", min_size=3, max_size=24)
+
+
+@given(
+    scheme=st.sampled_from(["mailto", "json", "jsons", "ntfy", "tgram", "discord", "dingtalk"]),
+    password=_WORD,
+    segments=st.lists(_WORD, min_size=1, max_size=3),
+    value=_WORD,
+)
+def test_a_channel_shows_no_password_path_or_query_value(
+    scheme: str, password: str, segments: list[str], value: str
+) -> None:
+    url = f"{scheme}://user:{password}@mail.example.org:587/{'/'.join(segments)}?to={value}"
+    masked = mask_channel_url(url)
+    assert masked == f"{scheme}://user:{MASK}@mail.example.org:587/{MASK}?to={MASK}"
+
+
+def test_describe_masks_what_a_guess_would_keep() -> None:
+    # an ntfy topic and a short webhook path read like words, yet whoever knows them can post or read
+    assert describe("ntfy://ntfy.sh/alerts-42") == f"ntfy://ntfy.sh/{MASK}"
+    assert describe("json://127.0.0.1:8080/hook/abc?format=json") == f"json://127.0.0.1:8080/{MASK}?format={MASK}"
+    assert describe("nosuchscheme://x") == "<unusable nosuchscheme URL>"

@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from topiccrawl.store.watches import WatchStore, mask_secret_url
+from topiccrawl.notify.redact import mask_channel_url
+from topiccrawl.store.watches import WatchStore
 
 
 @pytest.mark.parametrize(
@@ -22,14 +23,16 @@ from topiccrawl.store.watches import WatchStore, mask_secret_url
     ],
 )
 def test_masked_notify_urls_hide_secrets(url: str, secret: str) -> None:
-    masked = mask_secret_url(url)
+    masked = mask_channel_url(url)
     assert secret not in masked
     assert masked.startswith(url.split("://", maxsplit=1)[0] + "://")
 
 
 def test_mask_keeps_what_identifies_the_channel() -> None:
-    assert mask_secret_url("mailto://bob:pw@mail.example.com") == "mailto://bob:***@mail.example.com"
-    assert mask_secret_url("json://127.0.0.1:8080/hook?key=v") == "json://127.0.0.1:8080/***?key=***"
+    assert mask_channel_url("mailto://bob:pw@mail.example.com") == "mailto://bob:****@mail.example.com"
+    assert mask_channel_url("json://127.0.0.1:8080/hook?key=v") == "json://127.0.0.1:8080/****?key=****"
+    assert mask_channel_url("ntfy://ntfy.sh/my-topic") == "ntfy://ntfy.sh/****"  # a topic is a password
+    assert mask_channel_url("tgram://123456789:AAHsecret/42") == "tgram://****/****"
 
 
 def test_watch_round_trip_history_and_known_items(tmp_path: Path) -> None:

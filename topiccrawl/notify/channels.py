@@ -17,7 +17,7 @@ import threading
 from dataclasses import dataclass
 
 from topiccrawl.notify.message import Message
-from topiccrawl.notify.redact import redact_text, redact_url, secrets_of
+from topiccrawl.notify.redact import mask_channel_url, redact_text, secrets_of
 
 logger = logging.getLogger(__name__)
 
@@ -64,7 +64,7 @@ def register_secrets(url: str) -> set[str]:
 
 
 def describe(url: str) -> str:
-    """A loggable form of ``url``: Apprise's privacy URL when it can parse it, then our own masking."""
+    """A loggable form of ``url`` (:func:`~topiccrawl.notify.redact.mask_channel_url`), or ``<unusable ...>``."""
     import apprise
 
     secrets = register_secrets(url)
@@ -75,7 +75,7 @@ def describe(url: str) -> str:
     if not plugin:
         scheme = url.partition("://")[0][:20] if "://" in url else "?"
         return f"<unusable {scheme} URL>"
-    return redact_text(redact_url(plugin.url(privacy=True)), secrets)
+    return redact_text(mask_channel_url(url), secrets)
 
 
 def is_usable(url: str) -> bool:

@@ -1,18 +1,20 @@
 """Masking secrets in notification URLs and in any text that may quote them.
 
-Apprise's privacy mode (``url(privacy=True)``) masks what each plugin knows is secret
-(passwords, API tokens in the path); it does not know about tokens a user put in a
-webhook's query string. So every channel URL is redacted twice: by its plugin, and by
-:func:`redact_url`, which masks the password and any query value whose key looks like a
-credential. :func:`secrets_of` lists the literal secret strings of a URL so that error
-texts and log lines can be scrubbed of them wherever they came from.
+A notification channel is shown, in logs, ``scrapy watch list``, ``scrapy notify`` and the
+outbox's reports, only as :func:`mask_channel_url` prints it: scheme, user, host and port,
+everything else masked. Apprise URLs hold secrets in too many places for a guess to be
+safe (an ntfy topic or a webhook path is as good as a password, and looks like a word).
+:func:`redact_url` is the gentler form for service URLs such as Redis's, whose path and
+query are not secret: it masks the password, token-like parts and credential query values.
+:func:`secrets_of` lists the literal secret strings of a URL so that error texts and log
+lines (Apprise's own included) can be scrubbed of them wherever they came from.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from urllib.parse import parse_qsl, quote, unquote, urlsplit, urlunsplit
+from urllib.parse import parse_qsl, quote, unquote, urlencode, urlsplit, urlunsplit
 
 MASK = "****"
 
@@ -37,6 +39,31 @@ def _is_tokenish(part: str) -> bool:
         part = host  # a host:port, judged by its host
     head, dot, tld = part.rpartition(".")
     return not (dot and head and tld.isalpha())
+
+
+def mask_channel_url(url: str) -> str:
+    """A notification URL safe to print: scheme, user, host and port kept; password, path and
+    query values masked (query keys kept: they say how the channel is set up, not to whom)."""
+    try:
+        parts = urlsplit(url)
+    except ValueError:  # not a URL at all (an unbalanced "[" in the host)
+        return f"{url.partition('://')[0][:20]}://{MASK}"
+    try:
+        host = parts.hostname or ""
+        port = f":{parts.port}" if parts.port else ""
+    except ValueError:  # a token where a port would be ("tgram://123:ABC/...")
+        host, port = MASK, ""
+    # A host name has a dot or is an address; anything else in that place is a token.
+    if host and not ("." in host or ":" in host or host == "localhost"):
+        host = MASK
+    user = unquote(parts.username or "")
+    user = MASK if user and _is_tokenish(user) else quote(user, safe="@.+-_")
+    userinfo = f"{user}:{MASK}@" if parts.password else (f"{user}@" if user else "")
+    path = f"/{MASK}" if parts.path.strip("/") else ""
+    query = ""
+    if parts.query:
+        query = "?" + urlencode([(k, MASK) for k, _ in parse_qsl(parts.query, keep_blank_values=True)], safe="*")
+    return f"{parts.scheme or '?'}://{userinfo}{host}{port}{path}{query}"
 
 
 def redact_url(url: str) -> str:

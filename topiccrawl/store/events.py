@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from topiccrawl.notify.fold import fold_key
-from topiccrawl.notify.redact import redact_url
+from topiccrawl.notify.redact import mask_channel_url
 from topiccrawl.store.db import connect, state_db_path
 
 logger = logging.getLogger(__name__)
@@ -205,7 +205,7 @@ class EventStore:
         row = self.conn.execute("SELECT id FROM channels WHERE url = ?", (url,)).fetchone()
         if row is not None:
             return int(row["id"])
-        cur = self.conn.execute("INSERT INTO channels (url, redacted) VALUES (?, ?)", (url, redact_url(url)))
+        cur = self.conn.execute("INSERT INTO channels (url, redacted) VALUES (?, ?)", (url, mask_channel_url(url)))
         return int(cur.lastrowid or 0)
 
     # -- reading events (the feed) ------------------------------------------------------
@@ -225,8 +225,8 @@ class EventStore:
         return None if row is None else str(row["url"])
 
     def channel_label(self, channel_id: int) -> str:
-        row = self.conn.execute("SELECT redacted FROM channels WHERE id = ?", (channel_id,)).fetchone()
-        return "?" if row is None else str(row["redacted"])
+        url = self.channel_url(channel_id)
+        return "?" if url is None else mask_channel_url(url)
 
     def due(self, now: float) -> list[OutboxEntry]:
         """Pending entries whose next attempt is due."""
@@ -333,10 +333,11 @@ class EventStore:
     def channel_counts(self) -> list[tuple[str, str, int]]:
         """(redacted channel URL, state, entries) for every channel with outbox entries."""
         rows = self.conn.execute(
-            "SELECT c.redacted, o.state, COUNT(*) AS n FROM outbox o JOIN channels c ON c.id = o.channel_id"
+            "SELECT c.url, o.state, COUNT(*) AS n FROM outbox o JOIN channels c ON c.id = o.channel_id"
             " GROUP BY c.id, o.state ORDER BY c.id, o.state"
         ).fetchall()
-        return [(r["redacted"], r["state"], int(r["n"])) for r in rows]
+        # masked on reading, not from the stored column: rows of older versions were masked less
+        return [(mask_channel_url(r["url"]), r["state"], int(r["n"])) for r in rows]
 
     def counts(self) -> dict[str, int]:
         rows = self.conn.execute("SELECT state, COUNT(*) AS n FROM outbox GROUP BY state").fetchall()

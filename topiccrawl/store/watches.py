@@ -28,8 +28,8 @@ from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from urllib.parse import parse_qsl, urlencode, urlsplit
 
+from topiccrawl.notify.redact import mask_channel_url
 from topiccrawl.store.db import connect, state_db_path
 
 _SCHEMA = """
@@ -75,31 +75,6 @@ CREATE TABLE IF NOT EXISTS watch_templates (
 """
 
 
-def mask_secret_url(url: str) -> str:
-    """A notification URL safe to print: scheme and host kept, password, path and query values masked.
-
-    Apprise URLs carry secrets in many places (``mailto://user:pass@host``,
-    ``tgram://bottoken/chat``, ``json://host/hook/TOKEN``, ``?token=``), so only
-    the parts that never hold one survive.
-    """
-    parts = urlsplit(url)
-    scheme = parts.scheme or "?"
-    try:
-        host = parts.hostname or ""
-        port = f":{parts.port}" if parts.port else ""
-    except ValueError:  # a token where a port would be ("tgram://123:ABC/...")
-        host, port = "", ""
-    # A host name has a dot or is an address; anything else in that place is a token.
-    if host and not ("." in host or ":" in host or host == "localhost"):
-        host = host[:2] + "***"
-    user = f"{parts.username}:***@" if parts.password else (f"{parts.username}@" if parts.username else "")
-    path = "/***" if parts.path.strip("/") else ""
-    query = ""
-    if parts.query:
-        query = "?" + urlencode([(k, "***") for k, _ in parse_qsl(parts.query, keep_blank_values=True)], safe="*")
-    return f"{scheme}://{user}{host}{port}{path}{query}"
-
-
 @dataclass(frozen=True, slots=True)
 class Watch:
     id: int
@@ -125,7 +100,7 @@ class Watch:
 
     @property
     def masked_notify(self) -> list[str]:
-        return [mask_secret_url(u) for u in self.notify]
+        return [mask_channel_url(u) for u in self.notify]
 
 
 @dataclass(frozen=True, slots=True)
