@@ -15,11 +15,9 @@ followed only from repeated regions, by learned slot and URL-pattern decisions
 
 from __future__ import annotations
 
-import hashlib
 import logging
 from collections import Counter
 from collections.abc import AsyncIterator, Iterator
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 from urllib.parse import urljoin, urlsplit
@@ -31,7 +29,8 @@ from scrapy.http import HtmlResponse, Response
 from twisted.python.failure import Failure
 
 from topiccrawl.args import SpiderArgumentError, parse_int, start_urls_from_args
-from topiccrawl.forum.links import PageFlip, canonicalize, flip_text, page_flip, url_pattern
+from topiccrawl.forum.links import canonicalize, flip_text, url_pattern
+from topiccrawl.forum.pageinfo import lives_elsewhere, page_flips, page_heading, records_digest
 from topiccrawl.forum.pagetypes import PageTypes, feature, main_region, profile
 from topiccrawl.forum.policy import CrawlPolicy
 from topiccrawl.forum.posts import AssembledPost, PostFields, ThreadAssembler, extract_posts, learn_fields
@@ -39,21 +38,12 @@ from topiccrawl.forum.regions import Region, TemplateBook, parse_html
 from topiccrawl.forum.sitetemplate import SiteTemplate, SiteTemplateError, from_state
 from topiccrawl.items import ForumPost
 from topiccrawl.middlewares.forumredirect import RedirectUnwanted
-from topiccrawl.textutil import normalize_space, utc_now_iso
+from topiccrawl.textutil import utc_now_iso
 
 logger = logging.getLogger(__name__)
 STATS = "topiccrawl/forum"
 RECHECK_LIMIT = 500  # pages kept for a second look once a post/list template is known
 MAX_POST_SLOTS = 3  # link slots of a post-like region tried in turn
-
-
-@dataclass
-class Flips:
-    own: list[tuple[str, PageFlip]] = field(default_factory=list)  # (URL, flip) of this page's sequence
-    numbers: list[int] = field(default_factory=list)  # page numbers linked
-    current: int | None = None  # the pager's current page (the number that is not a link)
-    first: str | None = None  # URL of page 1, when linked
-    foreign: bool = False  # a pager flipping another URL (this page is an alias view)
 
 
 class ForumSpider(scrapy.Spider):
@@ -166,12 +156,12 @@ class ForumSpider(scrapy.Spider):
             self.book.sticky.add(main.key)
         if mode == "recheck" and role == "other":
             return
-        flips = self._flips(url, root, main)
+        flips = page_flips(url, root, main)
         alias = (
             role in {"list", "thread"}
             and info.get("slot") is not None
             and not flips.own
-            and (flips.foreign or self._lives_elsewhere(url, root))
+            and (flips.foreign or lives_elsewhere(url, root))
         )
         ptype, new = self.types.add(url, feat)
         if new:
@@ -191,7 +181,7 @@ class ForumSpider(scrapy.Spider):
         logger.debug("Page %s: %s, type %s, %s (%s), mode %s", url, role, ptype.name, outcome, why, mode)
         if role == "other" and info.get("slot") and len(self.recheck) < RECHECK_LIMIT and mode == "fresh":
             self.recheck.append((url, text, info))
-        digest = self._fingerprint(main) if outcome == "wanted" else None
+        digest = records_digest(main) if outcome == "wanted" else None
         if digest is not None and digest in self.fingerprints:
             outcome, why = "unwanted", "duplicate"
         elif digest:
@@ -201,30 +191,12 @@ class ForumSpider(scrapy.Spider):
             if why in {"duplicate", "alias"}:
                 self._inc(f"skipped_pages/{why}")
             return
-        heading = self._heading(root)
+        heading = page_heading(root)
         if role == "thread" and main is not None:
             yield from self._posts(url, root, main, info, heading)
         yield from self._links(url, root, regions, role, info, heading)
         if len(self.book.sticky) > known_sticky and mode == "fresh":
             yield from self._recheck()
-
-    def _lives_elsewhere(self, url: str, root: Any) -> bool:
-        """The page names another URL as its own: ``<link rel=canonical>``, or a link whose
-        text is the page's heading (the thread title in the breadcrumb or the heading itself).
-        A 'last post' or sorted view of a single page says so; page 1 links to itself."""
-        for href in root.xpath("//link[@rel='canonical']/@href")[:1]:
-            return canonicalize(urljoin(url, href.strip())) != url
-        heading = self._heading(root, titles=False)
-        if not heading:
-            return False
-        host = urlsplit(url).netloc
-        targets = {
-            canonicalize(urljoin(url, a.get("href").strip()))
-            for a in root.iter("a")
-            if a.get("href") and normalize_space(a.text_content()) == heading
-        }
-        targets = {t for t in targets if urlsplit(t).netloc == host}
-        return bool(targets) and url not in targets
 
     def _anchor_len(self, slot_key: str | None) -> float:
         slot = self.policy.slots.get(slot_key or "")
@@ -246,64 +218,7 @@ class ForumSpider(scrapy.Spider):
         for url, text, info in pending:
             yield from self._handle(url, text, info, mode="recheck")
 
-    @staticmethod
-    def _fingerprint(main: Region | None) -> str | None:
-        if main is None:
-            return None
-        text = "\n".join(r.text() for r in main.records)
-        return hashlib.sha1(text.encode()).hexdigest() if text else None
-
-    @staticmethod
-    def _heading(root: Any, titles: bool = True) -> str | None:
-        for xpath in ("//h1", "//h2", "//title") if titles else ("//h1", "//h2"):
-            for el in root.xpath(xpath):
-                text = normalize_space(el.text_content())
-                if text:
-                    return _title_on_page(root, text) if el.tag == "title" else text
-        return None
-
     # -- posts ---------------------------------------------------------------------
-    def _flips(self, url: str, root: Any, main: Region | None) -> Flips:
-        """Page-flipping links of this page, and numbered links that flip some other URL."""
-        # Keep the proxies alive: lxml hands out new Python objects (and ids) otherwise.
-        inside_nodes = list(main.parent.iter()) if main is not None else []
-        inside = {id(el) for el in inside_nodes}
-        out = Flips()
-        foreign_parents: Counter[int] = Counter()
-        keep: list[Any] = []  # ancestors counted above, kept alive so their ids stay unique
-        for a in root.iter("a"):
-            href = a.get("href")
-            if not href:
-                continue
-            text = normalize_space(a.text_content())
-            value = flip_text(text)
-            if value is None:
-                continue
-            target = canonicalize(urljoin(url, href.strip()))
-            flip = page_flip(url, target, text)
-            if flip is not None:
-                out.own.append((target, flip))
-                if isinstance(value, int):
-                    out.numbers.append(value)
-                    if value == 1:
-                        out.first = target
-                    if out.current is None:
-                        out.current = _pager_current(a)
-            elif isinstance(value, int) and id(a) not in inside and urlsplit(target).netloc == urlsplit(url).netloc:
-                # Pagers wrap each number in its own cell or item: count the link for its
-                # parent and the two ancestors above it.
-                el = a.getparent()
-                for _ in range(3):
-                    if el is None:
-                        break
-                    keep.append(el)
-                    foreign_parents[id(el)] += 1
-                    el = el.getparent()
-        # A pager (two or more numbered links close together) that flips another URL: this
-        # page is a view of a paged sequence under a URL of its own (e.g. 'last post').
-        out.foreign = any(c >= 2 for c in foreign_parents.values())
-        return out
-
     def _posts(self, url: str, root: Any, main: Region, info: dict[str, Any], title: str | None) -> Iterator[Any]:
         fields = self.fields.get(main.key)
         if fields is None:
@@ -313,7 +228,7 @@ class ForumSpider(scrapy.Spider):
             if len(main) >= 3:
                 self.fields[main.key] = fields
         posts = extract_posts(main, fields)
-        flips = self._flips(url, root, main)
+        flips = page_flips(url, root, main)
         current = flips.current or 1
         last, first = max([current, *flips.numbers]), flips.first
         thread_url = info.get("thread_url") or (first if current > 1 and first else url)
@@ -371,7 +286,7 @@ class ForumSpider(scrapy.Spider):
         board = info.get("board")
         thread_url = (info.get("thread_url") or url) if role == "thread" else None
         # Page flipping: same sequence, one page component changed.
-        for target, flip in self._flips(url, root, main_region(regions, self.book.sticky)).own:
+        for target, flip in page_flips(url, root, main_region(regions, self.book.sticky)).own:
             if flip.inserted:
                 self.first_page_keys.add(flip.key)
             elif flip.key in self.first_page_keys and flip.value <= 1:
@@ -556,37 +471,3 @@ class ForumSpider(scrapy.Spider):
                 feed = Path(parts.path if parts.scheme == "file" else str(uri).split(":jsonlines")[0])
                 return feed.with_name(feed.name.split(".")[0] + ".forum-template.json")
         return None
-
-
-def _title_on_page(root: Any, title: str) -> str:
-    """A ``<title>`` is often "page heading - site name": the longest short text on the
-    page (a breadcrumb's last item, a bold heading) that the title starts with, followed
-    by a separator, is the page's own heading."""
-    best = ""
-    for el in root.iter():
-        if not isinstance(el.tag, str) or el.tag in {"title", "script", "style"} or len(el) > 2:
-            continue
-        text = normalize_space(el.text_content())
-        if len(best) < len(text) < len(title) and title.startswith(text) and not title[len(text)].isalnum():
-            best = text
-    return best or title
-
-
-def _pager_current(a: Any) -> int | None:
-    """The current page of the pager holding link ``a``: the number in it that is not a link
-    (``<strong>2</strong>`` beside ``<a>1</a><a>3</a>``, or ``<span>2</span>`` beside
-    ``<span><a>1</a></span>``), looked for in ``a``'s parent and up to two levels above."""
-    container = a.getparent()
-    for _ in range(3):
-        if container is None:
-            return None
-        for el in container.iter():
-            if not isinstance(el.tag, str) or el is container or el.tag == "a":
-                continue
-            if next(el.iter("a"), None) is not None:
-                continue
-            text = normalize_space(el.text_content())
-            if text.isdigit() and len(text) <= 5:
-                return int(text)
-        container = container.getparent()
-    return None

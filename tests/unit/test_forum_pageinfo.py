@@ -1,0 +1,79 @@
+"""What a page says about itself: heading, alias views, pager (``topiccrawl.forum.pageinfo``)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from topiccrawl.forum.pageinfo import lives_elsewhere, page_flips, page_heading, records_digest
+from topiccrawl.forum.regions import Region, find_regions, parse_html
+
+URL = "http://bbs.example.com/thread-7-2-1.html"
+REAL = Path(__file__).resolve().parent.parent / "fixtures" / "real_pages"
+
+
+def _pager(current: int, pages: int, url_of: str = "thread-7-{}-1.html") -> str:
+    cells = [
+        f"<strong>{n}</strong>" if n == current else f'<a href="{url_of.format(n)}">{n}</a>'
+        for n in range(1, pages + 1)
+    ]
+    return f'<div class="pg">{"".join(cells)}<a href="{url_of.format(current + 1)}">下一页</a></div>'
+
+
+def test_heading_is_the_title_without_the_site_name_when_the_page_shows_it() -> None:
+    root = parse_html(
+        "<html><head><title>手机摄影技巧分享 - 摄影论坛 - Powered by Discuz!</title></head>"
+        "<body><div class='crumb'><a href='/'>首页</a> <em>手机摄影技巧分享</em></div></body></html>"
+    )
+    assert page_heading(root) == "手机摄影技巧分享"
+    assert page_heading(root, titles=False) is None  # no h1/h2: the title alone is not a heading
+    assert page_heading(parse_html("<html><body><h1> 版块 </h1><h2>x</h2></body></html>")) == "版块"
+
+
+def test_a_view_names_its_own_url_by_canonical_link_or_by_a_link_with_its_heading() -> None:
+    canonical = "<html><head><link rel='canonical' href='/thread-7-1-1.html'></head><body></body></html>"
+    assert lives_elsewhere("http://bbs.example.com/redirect.php?tid=7&goto=lastpost", parse_html(canonical))
+    assert not lives_elsewhere("http://bbs.example.com/thread-7-1-1.html", parse_html(canonical))
+    crumb = "<html><body><a href='/thread-7-1-1.html'>手机摄影技巧分享</a><h1>手机摄影技巧分享</h1></body></html>"
+    assert lives_elsewhere("http://bbs.example.com/viewthread.php?tid=7&ordertype=1", parse_html(crumb))
+    assert not lives_elsewhere("http://bbs.example.com/thread-7-1-1.html", parse_html(crumb))  # page 1 links itself
+    offsite = (
+        "<html><body><a href='http://other.example.org/t/7'>手机摄影技巧分享</a><h1>手机摄影技巧分享</h1></body></html>"
+    )
+    assert not lives_elsewhere(URL, parse_html(offsite))
+
+
+def test_pager_of_this_page_gives_its_links_numbers_current_page_and_page_one() -> None:
+    root = parse_html(f"<html><body>{_pager(2, 4)}</body></html>")
+    flips = page_flips(URL, root, None)
+    assert sorted(flips.numbers) == [1, 3, 4] and flips.current == 2 and not flips.foreign
+    assert flips.first == "http://bbs.example.com/thread-7-1-1.html"
+    assert {target for target, _ in flips.own} == {
+        "http://bbs.example.com/thread-7-1-1.html",
+        "http://bbs.example.com/thread-7-3-1.html",
+        "http://bbs.example.com/thread-7-4-1.html",
+    }
+
+
+def test_a_pager_flipping_another_url_marks_the_page_as_a_view_of_it() -> None:
+    # a 'last post' view: its pager flips thread-7-N pages, not this URL
+    view = "http://bbs.example.com/redirect.php?tid=7&goto=lastpost"
+    root = parse_html(f"<html><body>{_pager(2, 4)}</body></html>")
+    flips = page_flips(view, root, None)
+    assert flips.own == [] and flips.foreign
+
+
+def _main(html: str) -> Region:
+    return max(find_regions(parse_html(html)), key=lambda r: len(r.records))
+
+
+def test_records_digest_is_the_same_for_the_same_records_and_moves_with_their_text() -> None:
+    page = (REAL / "discuz_thread_3.html").read_text(encoding="utf-8", errors="replace")
+    digest = records_digest(_main(page))
+    assert digest is not None and len(digest) == 40
+    # the same records under other chrome (another URL's view of them) give the same digest
+    assert records_digest(_main(page.replace("<title>", "<title>sorted view - "))) == digest
+    posts = "".join(f"<li><a href='/t/{i}'>post number {i} text</a> by user{i}</li>" for i in range(5))
+    one = records_digest(_main(f"<html><body><ul>{posts}</ul></body></html>"))
+    other = records_digest(_main(f"<html><body><ul>{posts.replace('number 3', 'number 33')}</ul></body></html>"))
+    assert one is not None and other is not None and one != other
+    assert records_digest(None) is None

@@ -1,0 +1,139 @@
+"""What a forum page says about itself: its heading, whether it is a view of another URL, its
+pager, and a digest of its records. Pure functions of an lxml tree and the page's URL, used by
+the forum spider to tell a thread's pages apart from aliases of them ('last post', sorted or
+printable views) and to follow a thread's page-flipping links.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+from urllib.parse import urljoin, urlsplit
+
+from topiccrawl.forum.links import PageFlip, canonicalize, flip_text, page_flip
+from topiccrawl.forum.regions import Region
+from topiccrawl.textutil import normalize_space
+
+
+@dataclass
+class Flips:
+    own: list[tuple[str, PageFlip]] = field(default_factory=list)  # (URL, flip) of this page's sequence
+    numbers: list[int] = field(default_factory=list)  # page numbers linked
+    current: int | None = None  # the pager's current page (the number that is not a link)
+    first: str | None = None  # URL of page 1, when linked
+    foreign: bool = False  # a pager flipping another URL (this page is an alias view)
+
+
+def page_flips(url: str, root: Any, main: Region | None) -> Flips:
+    """Page-flipping links of this page, and numbered links that flip some other URL."""
+    # Keep the proxies alive: lxml hands out new Python objects (and ids) otherwise.
+    inside_nodes = list(main.parent.iter()) if main is not None else []
+    inside = {id(el) for el in inside_nodes}
+    out = Flips()
+    foreign_parents: Counter[int] = Counter()
+    keep: list[Any] = []  # ancestors counted above, kept alive so their ids stay unique
+    for a in root.iter("a"):
+        href = a.get("href")
+        if not href:
+            continue
+        text = normalize_space(a.text_content())
+        value = flip_text(text)
+        if value is None:
+            continue
+        target = canonicalize(urljoin(url, href.strip()))
+        flip = page_flip(url, target, text)
+        if flip is not None:
+            out.own.append((target, flip))
+            if isinstance(value, int):
+                out.numbers.append(value)
+                if value == 1:
+                    out.first = target
+                if out.current is None:
+                    out.current = _pager_current(a)
+        elif isinstance(value, int) and id(a) not in inside and urlsplit(target).netloc == urlsplit(url).netloc:
+            # Pagers wrap each number in its own cell or item: count the link for its
+            # parent and the two ancestors above it.
+            el = a.getparent()
+            for _ in range(3):
+                if el is None:
+                    break
+                keep.append(el)
+                foreign_parents[id(el)] += 1
+                el = el.getparent()
+    # A pager (two or more numbered links close together) that flips another URL: this
+    # page is a view of a paged sequence under a URL of its own (e.g. 'last post').
+    out.foreign = any(c >= 2 for c in foreign_parents.values())
+    return out
+
+
+def records_digest(main: Region | None) -> str | None:
+    """SHA-1 of the main region's record texts: two URLs showing the same records are one page."""
+    if main is None:
+        return None
+    text = "\n".join(r.text() for r in main.records)
+    return hashlib.sha1(text.encode()).hexdigest() if text else None
+
+
+def page_heading(root: Any, titles: bool = True) -> str | None:
+    """The page's own heading: its first non-empty ``h1``, ``h2`` or (with ``titles``) ``title``."""
+    for xpath in ("//h1", "//h2", "//title") if titles else ("//h1", "//h2"):
+        for el in root.xpath(xpath):
+            text = normalize_space(el.text_content())
+            if text:
+                return _title_on_page(root, text) if el.tag == "title" else text
+    return None
+
+
+def lives_elsewhere(url: str, root: Any) -> bool:
+    """The page names another URL as its own: ``<link rel=canonical>``, or a link whose
+    text is the page's heading (the thread title in the breadcrumb or the heading itself).
+    A 'last post' or sorted view of a single page says so; page 1 links to itself."""
+    for href in root.xpath("//link[@rel='canonical']/@href")[:1]:
+        return canonicalize(urljoin(url, href.strip())) != url
+    title = page_heading(root, titles=False)
+    if not title:
+        return False
+    host = urlsplit(url).netloc
+    targets = {
+        canonicalize(urljoin(url, a.get("href").strip()))
+        for a in root.iter("a")
+        if a.get("href") and normalize_space(a.text_content()) == title
+    }
+    targets = {t for t in targets if urlsplit(t).netloc == host}
+    return bool(targets) and url not in targets
+
+
+def _title_on_page(root: Any, title: str) -> str:
+    """A ``<title>`` is often "page heading - site name": the longest short text on the
+    page (a breadcrumb's last item, a bold heading) that the title starts with, followed
+    by a separator, is the page's own heading."""
+    best = ""
+    for el in root.iter():
+        if not isinstance(el.tag, str) or el.tag in {"title", "script", "style"} or len(el) > 2:
+            continue
+        text = normalize_space(el.text_content())
+        if len(best) < len(text) < len(title) and title.startswith(text) and not title[len(text)].isalnum():
+            best = text
+    return best or title
+
+
+def _pager_current(a: Any) -> int | None:
+    """The current page of the pager holding link ``a``: the number in it that is not a link
+    (``<strong>2</strong>`` beside ``<a>1</a><a>3</a>``, or ``<span>2</span>`` beside
+    ``<span><a>1</a></span>``), looked for in ``a``'s parent and up to two levels above."""
+    container = a.getparent()
+    for _ in range(3):
+        if container is None:
+            return None
+        for el in container.iter():
+            if not isinstance(el.tag, str) or el is container or el.tag == "a":
+                continue
+            if next(el.iter("a"), None) is not None:
+                continue
+            text = normalize_space(el.text_content())
+            if text.isdigit() and len(text) <= 5:
+                return int(text)
+        container = container.getparent()
+    return None
