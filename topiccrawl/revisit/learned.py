@@ -202,7 +202,8 @@ class LearnedScheduler:
         self._observe(key, float(fetch_time), bool(changed))
 
     def _observe(self, key: Hashable, fetch_time: float, changed: bool) -> None:
-        # this runs once per fetch: the helpers it needs are inlined (_advance, young_since, first_age, lam)
+        # this runs once per fetch: the virtual clock's advance is inlined here, as are page.young_since,
+        # page.first_age and page.lam in the step helpers it calls
         page = self._page_of(key)
         if page is None:
             return
