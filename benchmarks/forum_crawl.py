@@ -48,7 +48,14 @@ def score(truth: ForumTruth, hits: list[Hit]) -> tuple[float, float]:
 
 def run(spider: str, start: str, out: Path, max_pages: int = 0) -> tuple[list[dict], dict]:
     stats_path = out.with_suffix(".stats.json")
-    settings = {**TEST_SETTINGS, "LOG_LEVEL": "WARNING", "TOPICCRAWL_STATS_FILE": str(stats_path)}
+    # a state directory of its own: what earlier runs stored (seen posts) must not thin this one's output
+    state = out.with_suffix(".state")
+    settings = {
+        **TEST_SETTINGS,
+        "LOG_LEVEL": "WARNING",
+        "TOPICCRAWL_STATS_FILE": str(stats_path),
+        "TOPICCRAWL_STATE_DIR": str(state),
+    }
     cli = ["crawl", spider, "-a", f"start_url={start}", "-O", f"{out}:jsonlines"]
     if max_pages:
         cli += ["-a", f"max_pages={max_pages}"]

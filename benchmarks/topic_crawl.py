@@ -71,7 +71,9 @@ def run(name: str, size: int, budget: int, workdir: Path) -> dict[str, object]:
         if spider == "topic":
             cli += ["-a", "dictionary=xinhai"]
         cli += ["-O", str(workdir / f"{name.strip('-')}.jsonl")]
-        for key, value in {**FAST, **settings}.items():
+        # a state directory of its own: pages stored by earlier runs would be dropped as duplicates
+        own_state = {"TOPICCRAWL_STATE_DIR": str(workdir / f"state-{name.strip('-')}")}
+        for key, value in {**FAST, **settings, **own_state}.items():
             cli += ["-s", f"{key}={value}"]
         env = {**os.environ, "PYTHONPATH": str(ROOT), "SCRAPY_SETTINGS_MODULE": "topiccrawl.settings"}
         started = time.monotonic()

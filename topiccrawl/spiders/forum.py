@@ -84,6 +84,7 @@ class ForumSpider(scrapy.Spider):
         self.first_page_keys: set[str] = set()
         self.recheck: list[tuple[str, str, dict[str, Any]]] = []
         self.held: list[tuple[str, AssembledPost]] = []  # posts waiting for their page type to be confirmed
+        self.tentative_pages: set[str] = set()  # pages read as lists whose posts are held all the same
         self.thread_template: dict[str, str] = {}  # thread URL -> its post template key
         self.template_roles: dict[str, Counter[str]] = {}
         self.primary: dict[str, list[str]] = {}  # post template key -> its slots, longest anchor first
@@ -192,7 +193,13 @@ class ForumSpider(scrapy.Spider):
                 self._inc(f"skipped_pages/{why}")
             return
         heading = page_heading(root)
-        if role == "thread" and main is not None:
+        if main is not None and role == "list" and self._thread_template_state(main.key) == "open":
+            # The first page of a post template can read as a list (short replies, each with
+            # links) before any other page has voted. Its posts are held like any others, and
+            # kept only if the template proves to be a thread page's (see _emit_confirmed).
+            self.tentative_pages.add(url)
+            yield from self._posts(url, root, main, info, heading)
+        elif role == "thread" and main is not None:
             yield from self._posts(url, root, main, info, heading)
         yield from self._links(url, root, regions, role, info, heading)
         if len(self.book.sticky) > known_sticky and mode == "fresh":
@@ -244,7 +251,9 @@ class ForumSpider(scrapy.Spider):
         ready, keep = [], []
         for key, post in self.held:
             state = self._thread_template_state(key)
-            if state == "thread" or (final and state != "list"):
+            # at the end an undecided template's posts go out, but those of a page read as a
+            # list only if most pages of the template read as threads
+            if state == "thread" or (final and state != "list" and self._held_post_is_thread(key, post)):
                 ready.append(post)
             elif state == "open":
                 keep.append((key, post))
@@ -253,6 +262,12 @@ class ForumSpider(scrapy.Spider):
         self.held = keep
         for post in ready:
             yield self._item(post)
+
+    def _held_post_is_thread(self, key: str, post: AssembledPost) -> bool:
+        if post.page_url not in self.tentative_pages:
+            return True
+        votes = self.template_roles.get(key, Counter())
+        return votes["thread"] > votes["list"]
 
     def _thread_template_state(self, key: str) -> str:
         """A post-like template is a thread page's only once none of its link slots leads to more pages."""
