@@ -1,9 +1,10 @@
 """The forum spider, fed hand-built responses in an order chosen by the test.
 
 A real crawl answers concurrently, so which thread page the spider reads first changes from
-run to run. Here the responses come from the fixture forum's own handler, one at a time, in
-breadth-first order, except that a chosen page is answered first: a crawl that reaches that
-page first is then tested every time rather than now and then.
+run to run. Here the responses come from the fixture forum's own handler, one at a time, in the
+order Scrapy's scheduler would hand the requests out, except that a chosen page is answered as
+soon as it is asked for: a crawl that reaches that page first is then tested every time rather
+than now and then.
 """
 
 from __future__ import annotations
