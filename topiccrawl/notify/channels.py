@@ -63,19 +63,16 @@ def register_secrets(url: str) -> set[str]:
     return secrets
 
 
+def _scheme(url: str) -> str:
+    """The URL's scheme, the one part of an unparsable notification URL safe to quote."""
+    return url.partition("://")[0][:20] if "://" in url else "?"
+
+
 def describe(url: str) -> str:
     """A loggable form of ``url`` (:func:`~topiccrawl.notify.redact.mask_channel_url`), or ``<unusable ...>``."""
-    import apprise
-
-    secrets = register_secrets(url)
-    try:
-        plugin = apprise.Apprise.instantiate(url, suppress_exceptions=True)
-    except Exception:
-        plugin = None
-    if not plugin:
-        scheme = url.partition("://")[0][:20] if "://" in url else "?"
-        return f"<unusable {scheme} URL>"
-    return redact_text(mask_channel_url(url), secrets)
+    if not is_usable(url):  # registers the URL's secrets with the log scrubber as well
+        return f"<unusable {_scheme(url)} URL>"
+    return redact_text(mask_channel_url(url), secrets_of(url))
 
 
 def is_usable(url: str) -> bool:
@@ -97,8 +94,9 @@ def send(url: str, message: Message, *, timeout: float = 15.0) -> SendResult:
     plugin = apprise.Apprise.instantiate(url, suppress_exceptions=True)
     if not plugin:
         # Never quote the URL itself: a malformed one defeats any parser that would mask it.
-        scheme = url.partition("://")[0][:20] if "://" in url else "?"
-        return SendResult(False, f"not a usable notification URL (scheme {scheme!r}); check its syntax", permanent=True)
+        return SendResult(
+            False, f"not a usable notification URL (scheme {_scheme(url)!r}); check its syntax", permanent=True
+        )
     # Bound every socket operation: a black-holed SMTP or webhook host must not hang a sender.
     plugin.socket_connect_timeout = timeout
     plugin.socket_read_timeout = timeout
