@@ -30,7 +30,7 @@ from twisted.python.failure import Failure
 
 from topiccrawl.args import SpiderArgumentError, parse_int, start_urls_from_args
 from topiccrawl.forum.links import canonicalize, flip_text, url_pattern
-from topiccrawl.forum.pageinfo import lives_elsewhere, page_flips, page_heading, records_digest
+from topiccrawl.forum.pageinfo import Flips, lives_elsewhere, page_flips, page_heading, records_digest
 from topiccrawl.forum.pagetypes import PageTypes, feature, main_region, profile
 from topiccrawl.forum.policy import CrawlPolicy
 from topiccrawl.forum.posts import AssembledPost, PostFields, ThreadAssembler, extract_posts, learn_fields
@@ -193,14 +193,14 @@ class ForumSpider(scrapy.Spider):
                 self._inc(f"skipped_pages/{why}")
             return
         heading = page_heading(root)
-        if main is not None and role == "list" and self._thread_template_state(main.key) == "open":
-            # The first page of a post template can read as a list (short replies, each with
-            # links) before any other page has voted. Its posts are held like any others, and
-            # kept only if the template proves to be a thread page's (see _emit_confirmed).
+        # The first page of a post template can read as a list (short replies, each with links)
+        # before any other page has voted. Its posts are held like any others, and kept only if
+        # the template proves to be a thread page's (see _emit_confirmed).
+        tentative = role == "list" and main is not None and self._thread_template_state(main.key) == "open"
+        if tentative:
             self.tentative_pages.add(url)
-            yield from self._posts(url, root, main, info, heading)
-        elif role == "thread" and main is not None:
-            yield from self._posts(url, root, main, info, heading)
+        if main is not None and (role == "thread" or tentative):
+            yield from self._posts(url, main, info, heading, flips)
         yield from self._links(url, root, regions, role, info, heading)
         if len(self.book.sticky) > known_sticky and mode == "fresh":
             yield from self._recheck()
@@ -226,7 +226,7 @@ class ForumSpider(scrapy.Spider):
             yield from self._handle(url, text, info, mode="recheck")
 
     # -- posts ---------------------------------------------------------------------
-    def _posts(self, url: str, root: Any, main: Region, info: dict[str, Any], title: str | None) -> Iterator[Any]:
+    def _posts(self, url: str, main: Region, info: dict[str, Any], title: str | None, flips: Flips) -> Iterator[Any]:
         fields = self.fields.get(main.key)
         if fields is None:
             fields = learn_fields(main)
@@ -235,7 +235,6 @@ class ForumSpider(scrapy.Spider):
             if len(main) >= 3:
                 self.fields[main.key] = fields
         posts = extract_posts(main, fields)
-        flips = page_flips(url, root, main)
         current = flips.current or 1
         last, first = max([current, *flips.numbers]), flips.first
         thread_url = info.get("thread_url") or (first if current > 1 and first else url)
