@@ -77,3 +77,56 @@ def test_records_digest_is_the_same_for_the_same_records_and_moves_with_their_te
     other = records_digest(_main(f"<html><body><ul>{posts.replace('number 3', 'number 33')}</ul></body></html>"))
     assert one is not None and other is not None and one != other
     assert records_digest(None) is None
+
+
+def _topic_row(tid: int, pages: int = 1) -> str:
+    mini = "".join(
+        f'<li><a href="/viewtopic.php?t={tid}&start={10 * (n - 1)}">{n}</a></li>' for n in range(1, pages + 1)
+    )
+    return (
+        f'<li class="row"><dl><dt><a class="topictitle" href="/viewtopic.php?t={tid}">Topic number {tid}</a>'
+        f'<div class="pagination"><ul>{mini}</ul></div></dt><dd class="posts">{tid} replies</dd></dl></li>'
+    )
+
+
+def test_a_row_like_the_lists_own_rows_kept_apart_from_them_has_a_pager_of_its_own() -> None:
+    # phpBB shows a global announcement in a block of its own above a board's topics; its
+    # row links the announcement's pages 1 and 2. That is the row's pager, not the board's.
+    board = "http://bbs.example.com/viewforum.php?f=3"
+    page = (
+        f"<html><body><ul class='topics'>{_topic_row(1, pages=2)}</ul>"
+        f"<ul class='topics'>{''.join(_topic_row(tid) for tid in range(10, 16))}</ul></body></html>"
+    )
+    root = parse_html(page)
+    main = max(find_regions(root), key=len)
+    assert len(main) == 6
+    flips = page_flips(board, root, main)
+    assert not flips.foreign and not flips.own
+    # the same pager outside any such row still marks a view of another URL
+    alone = page.replace(
+        "</body>",
+        '<div class="pg"><a href="/viewforum.php?f=9&start=0">1</a> '
+        '<a href="/viewforum.php?f=9&start=25">2</a></div></body>',
+    )
+    root = parse_html(alone)
+    assert page_flips(board, root, max(find_regions(root), key=len)).foreign
+
+
+def test_heading_prefers_the_one_the_title_starts_with() -> None:
+    # prosilver puts the site's name in <h1> and the topic in <h2>
+    root = parse_html(
+        "<html><head><title>Battery drains overnight - Tinkerers Board</title></head>"
+        "<body><h1>Tinkerers Board</h1><h2><a href='/t/5'>Battery drains overnight</a></h2></body></html>"
+    )
+    assert page_heading(root) == "Battery drains overnight"
+    # a title that starts with neither: the first h1, as before
+    root = parse_html("<html><head><title>Index</title></head><body><h1>Site</h1><h2>Boards</h2></body></html>")
+    assert page_heading(root) == "Site"
+
+
+def test_a_next_link_is_remembered_for_pagers_without_numbers() -> None:
+    url = "http://bbs.example.com/t/some-topic/161"
+    root = parse_html("<html><body><a rel='next' href='/t/some-topic/161?page=2'>next page →</a></body></html>")
+    flips = page_flips(url, root, None)
+    assert flips.next == "http://bbs.example.com/t/some-topic/161?page=2"
+    assert flips.numbers == [] and flips.current is None

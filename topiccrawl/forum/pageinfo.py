@@ -13,7 +13,7 @@ from typing import Any
 from urllib.parse import urljoin, urlsplit
 
 from topiccrawl.forum.links import PageFlip, canonicalize, flip_text, page_flip
-from topiccrawl.forum.regions import Region
+from topiccrawl.forum.regions import Region, Template, template_records
 from topiccrawl.textutil import normalize_space
 
 
@@ -23,6 +23,7 @@ class Flips:
     numbers: list[int] = field(default_factory=list)  # page numbers linked
     current: int | None = None  # the pager's current page (the number that is not a link)
     first: str | None = None  # URL of page 1, when linked
+    next: str | None = None  # URL of the next page, when linked as such ("next", "下一页")
     foreign: bool = False  # a pager flipping another URL (this page is an alias view)
 
 
@@ -32,8 +33,7 @@ def page_flips(url: str, root: Any, main: Region | None) -> Flips:
     inside_nodes = list(main.parent.iter()) if main is not None else []
     inside = {id(el) for el in inside_nodes}
     out = Flips()
-    foreign_parents: Counter[int] = Counter()
-    keep: list[Any] = []  # ancestors counted above, kept alive so their ids stay unique
+    foreign: list[Any] = []  # numbered links outside the main region that flip another URL
     for a in root.iter("a"):
         href = a.get("href")
         if not href:
@@ -46,6 +46,8 @@ def page_flips(url: str, root: Any, main: Region | None) -> Flips:
         flip = page_flip(url, target, text)
         if flip is not None:
             out.own.append((target, flip))
+            if value == "next" and out.next is None:
+                out.next = target
             if isinstance(value, int):
                 out.numbers.append(value)
                 if value == 1:
@@ -53,19 +55,34 @@ def page_flips(url: str, root: Any, main: Region | None) -> Flips:
                 if out.current is None:
                     out.current = _pager_current(a)
         elif isinstance(value, int) and id(a) not in inside and urlsplit(target).netloc == urlsplit(url).netloc:
-            # Pagers wrap each number in its own cell or item: count the link for its
-            # parent and the two ancestors above it.
-            el = a.getparent()
-            for _ in range(3):
-                if el is None:
-                    break
-                keep.append(el)
-                foreign_parents[id(el)] += 1
-                el = el.getparent()
+            foreign.append(a)
     # A pager (two or more numbered links close together) that flips another URL: this
     # page is a view of a paged sequence under a URL of its own (e.g. 'last post').
-    out.foreign = any(c >= 2 for c in foreign_parents.values())
+    out.foreign = _is_pager(foreign)
+    if out.foreign and main is not None:
+        # A row shaped like the main region's records but kept apart from it (an
+        # announcement block above a board's threads) links a thread's pages, as the rows
+        # of the region do: that is a row's own pager, not this page's.
+        rows = [el for r in template_records(root, Template.of(main), skip=main.parent) for el in r.elements]
+        in_rows = {id(el) for top in rows for el in top.iter()}
+        out.foreign = _is_pager([a for a in foreign if id(a) not in in_rows])
     return out
+
+
+def _is_pager(links: list[Any]) -> bool:
+    """Two or more numbered links close together: pagers wrap each number in its own cell
+    or item, so each link counts for its parent and the two ancestors above it."""
+    parents: Counter[int] = Counter()
+    keep: list[Any] = []  # ancestors counted, kept alive so that their ids stay unique
+    for a in links:
+        el = a.getparent()
+        for _ in range(3):
+            if el is None:
+                break
+            keep.append(el)
+            parents[id(el)] += 1
+            el = el.getparent()
+    return any(c >= 2 for c in parents.values())
 
 
 def records_digest(main: Region | None) -> str | None:
@@ -77,21 +94,38 @@ def records_digest(main: Region | None) -> str | None:
 
 
 def page_heading(root: Any, titles: bool = True) -> str | None:
-    """The page's own heading: its first non-empty ``h1``, ``h2`` or (with ``titles``) ``title``."""
-    for xpath in ("//h1", "//h2", "//title") if titles else ("//h1", "//h2"):
-        for el in root.xpath(xpath):
-            text = normalize_space(el.text_content())
-            if text:
-                return _title_on_page(root, text) if el.tag == "title" else text
+    """The page's own heading: its first non-empty ``h1``, else ``h2``, else (with ``titles``)
+    what ``title`` names. A heading the ``title`` starts with is preferred: many boards put
+    the site's name in the first ``h1`` and the topic in an ``h2``, and titles name the page
+    first ("Topic - Board - Site")."""
+    headings = [
+        text for xpath in ("//h1", "//h2") for el in root.xpath(xpath) if (text := normalize_space(el.text_content()))
+    ]
+    title = next((t for el in root.xpath("//title") if (t := normalize_space(el.text_content()))), "")
+    for text in headings:
+        if title.startswith(text) and (len(title) == len(text) or not title[len(text)].isalnum()):
+            return text
+    if headings:
+        return headings[0]
+    return _title_on_page(root, title) if titles and title else None
+
+
+def canonical_url(url: str, root: Any) -> str | None:
+    """The page's ``<link rel=canonical>``, canonicalized, or None."""
+    for href in root.xpath("//link[@rel='canonical']/@href")[:1]:
+        if href.strip():
+            return canonicalize(urljoin(url, href.strip()))
     return None
 
 
-def lives_elsewhere(url: str, root: Any) -> bool:
-    """The page names another URL as its own: ``<link rel=canonical>``, or a link whose
-    text is the page's heading (the thread title in the breadcrumb or the heading itself).
-    A 'last post' or sorted view of a single page says so; page 1 links to itself."""
-    for href in root.xpath("//link[@rel='canonical']/@href")[:1]:
-        return canonicalize(urljoin(url, href.strip())) != url
+def lives_elsewhere(url: str, root: Any, canonical: str | None = None) -> bool:
+    """The page names another URL as its own: ``canonical`` (its ``<link rel=canonical>``
+    unless given), or a link whose text is the page's heading (the thread title in the
+    breadcrumb or the heading itself). A 'last post' or sorted view of a single page says
+    so; page 1 links to itself."""
+    canonical = canonical or canonical_url(url, root)
+    if canonical is not None:
+        return canonical != url
     title = page_heading(root, titles=False)
     if not title:
         return False

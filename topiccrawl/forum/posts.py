@@ -26,12 +26,30 @@ from lxml import html as lxml_html
 from topiccrawl.forum.regions import Record, Region
 from topiccrawl.textutil import normalize_space
 
+_MONTH = (
+    r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?"
+    r"|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?"
+)
+_CLOCK = r"\d{1,2}:\d{2}(?::\d{2})?(?:\s*[ap]\.?m\b\.?)?"
 TIME_RE = re.compile(
-    r"(?:\d{4}[-/.年]\d{1,2}[-/.月]\d{1,2}日?(?:\s*\d{1,2}:\d{2}(?::\d{2})?)?)"
+    r"(?:\d{4}[-/.年]\d{1,2}[-/.月]\d{1,2}日?(?:(?:\s*|T)\d{1,2}:\d{2}(?::\d{2})?)?)"
     r"|(?:\d{1,2}[-/]\d{1,2}\s+\d{1,2}:\d{2})"
-    r"|(?:(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)\w*\s+\w{3}\s+\d{1,2},\s+\d{4}\s+\d{1,2}:\d{2}(?:\s*[ap]m)?)",
+    r"|(?:(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)\w*\s+\w{3}\s+\d{1,2},\s+\d{4}\s+\d{1,2}:\d{2}(?:\s*[ap]m)?)"
+    # "January 2, 2023, 3:35am", "Mar 02, 2024 3:15 pm", "2 January 2023 at 10:15"
+    rf"|(?:\b{_MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?,?\s+\d{{4}}(?:,?\s+(?:at\s+)?{_CLOCK})?)"
+    rf"|(?:\b\d{{1,2}}(?:st|nd|rd|th)?\s+{_MONTH},?\s+\d{{4}}(?:,?\s+(?:at\s+)?{_CLOCK})?)",
     re.IGNORECASE,
 )
+# Boards print recent posts' times relative to now ("3 天前", "昨天 10:15", "Today, 10:15 AM",
+# "5 minutes ago"), often with the absolute time in a title attribute.
+RELATIVE_TIME_RE = re.compile(
+    r"\d+\s*(?:秒|分钟|分鐘|小时|小時|天|周|星期|个月|個月)前|半小时前|半小時前"
+    r"|(?:昨天|前天|今天)\s*\d{1,2}:\d{2}"
+    rf"|\b(?:today|yesterday)\b,?\s*(?:at\s+)?{_CLOCK}"
+    r"|\b(?:\d+|an?|one)\s+(?:second|minute|hour|day|week|month|year)s?\s+ago\b|\ba moment ago\b|\bjust now\b",
+    re.IGNORECASE,
+)
+_DATE_ATTRS = ("datetime", "title", "data-time", "data-datetime")
 # vBulletin, phpBB and most bulletin boards print a signature under a line of underscores
 # (Usenet's "-- " habit): what follows it is the poster's signature, not the post.
 _SIGNATURE = re.compile(r"(?:^|\s)_{10,}(?:\s|$)")
@@ -55,6 +73,49 @@ def element_text(el: lxml_html.HtmlElement) -> str:
     return normalize_space(" ".join(t.strip() for t in texts if t.strip()))
 
 
+def unquoted_text(el: lxml_html.HtmlElement) -> str:
+    """``element_text`` without the quotations inside ``el``: a quoted post brings its own
+    author and date, which say nothing about the element quoting it."""
+    text = element_text(el)
+    for quote in el.iter("blockquote", "q"):
+        text = text.replace(element_text(quote), " ", 1)
+    return normalize_space(text)
+
+
+def has_date(text: str) -> bool:
+    return bool(TIME_RE.search(text) or RELATIVE_TIME_RE.search(text))
+
+
+def _attr_time(elements: list[lxml_html.HtmlElement], exclude: set[int]) -> str | None:
+    """The first absolute date in a ``datetime`` or ``title`` attribute (a relative time's
+    tooltip, a ``<time>`` element), outside the nodes in ``exclude``."""
+    for root in elements:
+        for el in root.iter():
+            if not isinstance(el.tag, str) or id(el) in exclude:
+                continue
+            for attr in _DATE_ATTRS:
+                value = el.get(attr)
+                if value and (m := TIME_RE.search(value)):
+                    return m.group(0)
+    return None
+
+
+def record_time(
+    elements: list[lxml_html.HtmlElement], skip_text: str = "", exclude: set[int] | None = None
+) -> str | None:
+    """When a post was written: the first absolute date in the text (without ``skip_text``,
+    the post body), else in a date attribute (outside ``exclude``), else a relative time."""
+    text = " ".join(element_text(e) for e in elements)
+    if skip_text:
+        text = text.replace(skip_text, " ")
+    if m := TIME_RE.search(text):
+        return m.group(0)
+    if found := _attr_time(elements, exclude or set()):
+        return found
+    m = RELATIVE_TIME_RE.search(text)
+    return m.group(0) if m else None
+
+
 def _paths(record: Record) -> dict[str, list[lxml_html.HtmlElement]]:
     out: dict[str, list[lxml_html.HtmlElement]] = defaultdict(list)
     for i, root in enumerate(record.elements):
@@ -70,22 +131,25 @@ class PostFields:
 
     content: str
     author: str | None = None
+    time: str | None = None
 
 
 def learn_fields(region: Region) -> PostFields | None:
     per_record = [_paths(r) for r in region.records]
     n = len(per_record)
     texts: dict[str, list[str]] = defaultdict(list)
+    dated: Counter[str] = Counter()
     for paths in per_record:
         for p, els in paths.items():
             texts[p].append(" ".join(element_text(e) for e in els))
+            dated[p] += has_date(" ".join(unquoted_text(e) for e in els))
     scores: dict[str, int] = {}
     for p, values in texts.items():
         if len(values) * 2 < n:
             continue
         # Metadata boxes (author, post time, "Posted:" lines) carry a date in most
-        # records; the post body does not.
-        if sum(1 for v in values if TIME_RE.search(v)) * 2 >= len(values):
+        # records; the post body does not (but for the dates of the posts it quotes).
+        if dated[p] * 2 >= len(values):
             continue
         # Template words ("Joined:", "只看该作者") recur in most records; content does not.
         words = Counter(w for v in values for w in set(v.split()))
@@ -114,7 +178,28 @@ def learn_fields(region: Region) -> PostFields | None:
             continue
         author = p
         break
-    return PostFields(content, author)
+    return PostFields(content, author, _time_field(region, per_record, content))
+
+
+def _time_field(region: Region, per_record: list[dict[str, list[lxml_html.HtmlElement]]], content: str) -> str | None:
+    """The narrowest field outside the post body that dates most records with dates that
+    differ between them: the post's own time, not the poster's 'Joined:' date, which
+    comes first in many profile boxes and is the same on every post of one poster."""
+    n = len(per_record)
+    if n < 2:
+        return None
+    best: tuple[float, int, str] | None = None
+    for order, p in enumerate(sorted(per_record[0], key=lambda p: _order(region.records[0], per_record[0][p][0]))):
+        if p.startswith(content) or content.startswith(p):
+            continue
+        times = [record_time(paths[p]) if p in paths else None for paths in per_record]
+        found = [t for t in times if t]
+        if len(found) * 5 < n * 4 or len(set(found)) < 2:
+            continue
+        size = sum(len(element_text(e)) for paths in per_record if p in paths for e in paths[p]) / len(found)
+        if best is None or (size, order) < best[:2]:
+            best = (size, order, p)
+    return best[2] if best else None
 
 
 def _order(record: Record, el: lxml_html.HtmlElement) -> int:
@@ -151,7 +236,7 @@ def extract_posts(region: Region, fields: PostFields) -> list[PostRecord]:
     out = []
     # Posts are dated (even deleted ones keep their header): where most records carry a
     # date-time, one without is an ad or a notice styled like a post, not a post.
-    dated = [bool(TIME_RE.search(" ".join(element_text(e) for e in rec.elements))) for rec in region.records]
+    dated = [record_time(rec.elements) is not None for rec in region.records]
     most_dated = len(dated) >= 2 and sum(dated) * 2 >= len(dated)
     for rec, has_date in zip(region.records, dated, strict=True):
         if most_dated and not has_date:
@@ -167,10 +252,13 @@ def extract_posts(region: Region, fields: PostFields) -> list[PostRecord]:
         author = None
         if fields.author and fields.author in paths:
             author = element_text(paths[fields.author][0]) or None
-        full = " ".join(element_text(e) for e in rec.elements)
-        m = TIME_RE.search(full.replace(text, " ") if text else full)
+        if fields.time and fields.time in paths:
+            when = record_time(paths[fields.time])
+        else:
+            body = [node for e in elements for node in e.iter()] if path else []  # kept alive for their ids
+            when = record_time(rec.elements, text, {id(node) for node in body})
         text = _SIGNATURE.split(normalize_space(text), 1)[0].strip()
-        out.append(PostRecord(_post_id(rec), author, m.group(0) if m else None, text))
+        out.append(PostRecord(_post_id(rec), author, when, text))
     return out
 
 

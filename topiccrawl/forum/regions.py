@@ -305,6 +305,27 @@ def match_template(
     return best
 
 
+def template_records(
+    root: lxml_html.HtmlElement, template: Template, skip: lxml_html.HtmlElement | None = None
+) -> list[Record]:
+    """Every record of ``template`` on the page, under any parent but ``skip`` (single rows
+    kept apart from their region: an announcement above a board's threads)."""
+    out: list[Record] = []
+    k = template.period
+    for el in root.iter():
+        if el is skip or not isinstance(el.tag, str) or el.tag in _SKIP or _location(el) != template.location:
+            continue
+        kids = _children(el)
+        i = 0
+        while i <= len(kids) - k:
+            if _fits(template, kids[i : i + k]):
+                out.append(Record(kids[i : i + k]))
+                i += k
+            else:
+                i += 1
+    return out
+
+
 def parse_html(body: str | bytes) -> lxml_html.HtmlElement:
     return lxml_html.fromstring(body)
 

@@ -86,7 +86,7 @@ class SiteTemplate:
             pf = d.get("post_fields")
             if pf and pf.get("content"):
                 key = TemplateBook.key_of(Template(d["location"], frozenset(d["paths"]), int(d.get("period", 1))))
-                out[key] = PostFields(pf["content"], pf.get("author"))
+                out[key] = PostFields(pf["content"], pf.get("author"), pf.get("time"))
         return out
 
     def apply(self, policy: CrawlPolicy) -> None:
@@ -119,7 +119,11 @@ def from_state(
             "paths": sorted(tpl.paths),
         }
         if key in fields:
-            entry["post_fields"] = {"content": fields[key].content, "author": fields[key].author}
+            entry["post_fields"] = {
+                "content": fields[key].content,
+                "author": fields[key].author,
+                "time": fields[key].time,
+            }
         templates.append(entry)
     slots = []
     for s in policy.slots.values():

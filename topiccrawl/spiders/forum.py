@@ -30,7 +30,7 @@ from twisted.python.failure import Failure
 
 from topiccrawl.args import SpiderArgumentError, parse_int, start_urls_from_args
 from topiccrawl.forum.links import canonicalize, flip_text, url_pattern
-from topiccrawl.forum.pageinfo import Flips, lives_elsewhere, page_flips, page_heading, records_digest
+from topiccrawl.forum.pageinfo import Flips, canonical_url, lives_elsewhere, page_flips, page_heading, records_digest
 from topiccrawl.forum.pagetypes import PageTypes, feature, main_region, profile
 from topiccrawl.forum.policy import CrawlPolicy
 from topiccrawl.forum.posts import AssembledPost, PostFields, ThreadAssembler, extract_posts, learn_fields
@@ -44,6 +44,7 @@ logger = logging.getLogger(__name__)
 STATS = "topiccrawl/forum"
 RECHECK_LIMIT = 500  # pages kept for a second look once a post/list template is known
 MAX_POST_SLOTS = 3  # link slots of a post-like region tried in turn
+SHARED_CANONICAL = 3  # a canonical URL named by more pages than this is not theirs
 
 
 class ForumSpider(scrapy.Spider):
@@ -89,6 +90,7 @@ class ForumSpider(scrapy.Spider):
         self.template_roles: dict[str, Counter[str]] = {}
         self.primary: dict[str, list[str]] = {}  # post template key -> its slots, longest anchor first
         self.pages = 0
+        self.canonical_sources: Counter[str] = Counter()  # canonical URL -> pages naming it
 
     @classmethod
     def from_crawler(cls, crawler: Any, *args: Any, **kwargs: Any) -> ForumSpider:
@@ -157,12 +159,22 @@ class ForumSpider(scrapy.Spider):
             self.book.sticky.add(main.key)
         if mode == "recheck" and role == "other":
             return
+        canonical = self._canonical(url, root)
         flips = page_flips(url, root, main)
+        if canonical != url and role in {"list", "thread"} and canonical not in self.requested and not flips.own:
+            # The page names a URL of its own that the crawl has not fetched (phpBB links
+            # viewtopic.php?f=2&t=5, its canonical is viewtopic.php?t=5): read it as that page,
+            # which is then not fetched again. Not a page of a sequence: sites often name
+            # page 1 as the canonical of every page.
+            self.requested.add(canonical)
+            self._inc("pages/read_as_canonical")
+            url = canonical
+            flips = page_flips(url, root, main)
         alias = (
             role in {"list", "thread"}
             and info.get("slot") is not None
             and not flips.own
-            and (flips.foreign or lives_elsewhere(url, root))
+            and (flips.foreign or lives_elsewhere(url, root, canonical))
         )
         ptype, new = self.types.add(url, feat)
         if new:
@@ -205,6 +217,15 @@ class ForumSpider(scrapy.Spider):
         if len(self.book.sticky) > known_sticky and mode == "fresh":
             yield from self._recheck()
 
+    def _canonical(self, url: str, root: Any) -> str:
+        """The page's canonical URL on the crawl's hosts, unless the site names one URL as
+        canonical for many pages (a misconfigured site-wide canonical is common)."""
+        canonical = canonical_url(url, root)
+        if canonical is None or canonical == url or urlsplit(canonical).netloc.lower() not in self.hosts:
+            return url
+        self.canonical_sources[canonical] += 1
+        return url if self.canonical_sources[canonical] > SHARED_CANONICAL else canonical
+
     def _anchor_len(self, slot_key: str | None) -> float:
         slot = self.policy.slots.get(slot_key or "")
         return slot.anchor_len if slot is not None else 0.0
@@ -235,8 +256,9 @@ class ForumSpider(scrapy.Spider):
             if len(main) >= 3:
                 self.fields[main.key] = fields
         posts = extract_posts(main, fields)
-        current = flips.current or 1
-        last, first = max([current, *flips.numbers]), flips.first
+        # A pager with "next" links only numbers no page: the flip that led here says which it is.
+        current = flips.current or info.get("page") or 1
+        last, first = max([current, *flips.numbers, current + 1 if flips.next else 1]), flips.first
         thread_url = info.get("thread_url") or (first if current > 1 and first else url)
         done = self.assembler.add(thread_url, current, url, posts, last_page=last, title=title, board=info.get("board"))
         self.thread_template[thread_url] = main.key
@@ -300,7 +322,9 @@ class ForumSpider(scrapy.Spider):
         board = info.get("board")
         thread_url = (info.get("thread_url") or url) if role == "thread" else None
         # Page flipping: same sequence, one page component changed.
-        for target, flip in page_flips(url, root, main_region(regions, self.book.sticky)).own:
+        flips = page_flips(url, root, main_region(regions, self.book.sticky))
+        current = flips.current or info.get("page") or 1
+        for target, flip in flips.own:
             if flip.inserted:
                 self.first_page_keys.add(flip.key)
             elif flip.key in self.first_page_keys and flip.value <= 1:
@@ -312,6 +336,7 @@ class ForumSpider(scrapy.Spider):
                 "board": board,
                 "thread_url": thread_url,
                 "flip": True,
+                "page": current + 1 if target == flips.next else None,
             }
             yield from self._maybe(target, meta, None, priority=10)
         # Links inside repeated regions, by slot.
@@ -337,7 +362,7 @@ class ForumSpider(scrapy.Spider):
                     continue  # an extra (ad, banner) unlike any record link
                 slot = self.policy.slot(region.key, slot_path, text)
                 meta = {"slot": slot.key, "pattern": pattern, "board": heading}
-                if primary is not None and slot_path not in primary:
+                if primary is not None and slot_path not in primary and self.policy.state(slot) != "wanted":
                     # Posts link to their authors, replies, quotes: of a post-like region the
                     # title-like link is tried first; the others wait, and get a sample only
                     # when the crawl runs dry (a board index with descriptions looks post-like).
@@ -369,8 +394,6 @@ class ForumSpider(scrapy.Spider):
     def _park(self, url: str, meta: dict[str, Any], slot: Any) -> None:
         if url in self.requested or (slot.key, url) in self.parked or urlsplit(url).netloc.lower() not in self.hosts:
             return
-        if self.policy.state(slot) == "wanted":
-            return  # a wanted slot's links are followed by _maybe on the next page
         if self.policy.pattern_state(meta["pattern"]) == "unwanted" or self.policy.state(slot) == "unwanted":
             self._inc("skipped/post_region_link")
             return

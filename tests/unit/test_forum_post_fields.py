@@ -1,0 +1,94 @@
+"""Post fields on board software the fixture forums do not imitate (``topiccrawl.forum.posts``):
+quotes that carry their own author and date, relative times with the date in a tooltip,
+English month names, and a profile box whose 'Joined:' date comes before the post's."""
+
+from __future__ import annotations
+
+from topiccrawl.forum.pagetypes import main_region
+from topiccrawl.forum.posts import RELATIVE_TIME_RE, TIME_RE, PostRecord, extract_posts, learn_fields
+from topiccrawl.forum.regions import find_regions, parse_html
+
+BODIES = [
+    "The battery lasts two days with normal use but the camera drains it",
+    "I tried resetting the phone and updating the firmware, which helped a bit",
+    "Does anyone know if the new kernel fixes wifi drops on older routers",
+    "My setup uses a mesh network and the problem only appears after sleep",
+    "Thanks for the detailed answer, it worked for me after replacing the cable",
+    "Bought a spare one from the shop downtown, the price was fair",
+]
+AUTHORS = ["alice", "bob_k", "carol99", "dmitri", "eve.w", "frank"]
+
+
+def _phpbb_post(i: int, when: str, quote: str = "") -> str:
+    """A phpBB 3 (prosilver) post: profile box first, with the poster's join date."""
+    return (
+        f'<div id="p{100 + i}" class="post"><div class="inner">'
+        f'<dl class="postprofile"><dt><a href="/u/{i}">{AUTHORS[i]}</a></dt>'
+        f"<dd><strong>Joined:</strong> Mon Feb 13, 2017 9:12 pm</dd></dl>"
+        f'<div class="postbody"><h3><a href="#p{100 + i}">Re: Battery drain</a></h3>'
+        f'<p class="author">by <strong><a href="/u/{i}">{AUTHORS[i]}</a></strong> &raquo; {when}</p>'
+        f'<div class="content">{quote}{BODIES[i]}</div></div></div></div>'
+    )
+
+
+def _posts(html: str) -> list[PostRecord]:
+    main = main_region(find_regions(parse_html(f"<html><body><div id='posts'>{html}</div></body></html>")))
+    assert main is not None and len(main) >= 6
+    fields = learn_fields(main)
+    assert fields is not None
+    return extract_posts(main, fields)
+
+
+def test_quotes_with_their_own_date_do_not_make_the_post_body_look_like_a_header() -> None:
+    # Most posts quote another, and each quote carries the quoted post's date (phpBB's <cite>,
+    # Discuz's "xxx 发表于 2023-3-1 09:00"): the body is still the text field.
+    quote = (
+        "<blockquote><cite><a href='/u/9'>zed</a> wrote: Sat Mar 02, 2024 3:15 pm</cite>"
+        "Has anyone seen the battery problem after the update</blockquote>"
+    )
+    html = "".join(_phpbb_post(i, f"Sun Mar {3 + i:02d}, 2024 10:0{i} am", quote if i % 3 else "") for i in range(6))
+    posts = _posts(html)
+    assert [p.author for p in posts] == AUTHORS
+    for i, post in enumerate(posts):
+        assert post.text.endswith(BODIES[i])
+    # the post's own time, not the quoted post's, nor the poster's join date
+    assert [p.time for p in posts] == [f"Sun Mar {3 + i:02d}, 2024 10:0{i} am" for i in range(6)]
+
+
+def test_relative_times_count_as_dates_and_the_tooltip_gives_the_absolute_one() -> None:
+    def post(i: int) -> str:
+        when = f'<span title="2023-3-{i + 1} 10:15">{i + 1} 天前</span>' if i % 2 else f"2023-3-{i + 1} 10:15"
+        return (
+            f'<table id="pid{i}"><tr><td class="pls"><a href="/u/{i}">{AUTHORS[i]}</a></td>'
+            f'<td class="plc"><div class="pi"><em>发表于 {when}</em></div>'
+            f'<div class="t_f">{BODIES[i]}</div></td></tr></table>'
+        )
+
+    # an ad styled like a post, with no date, is still left out
+    ad = '<table id="ad1"><tr><td class="pls"><a href="/shop">shop</a></td><td class="plc">Buy now</td></tr></table>'
+    posts = _posts("".join(post(i) for i in range(3)) + ad + "".join(post(i) for i in range(3, 6)))
+    assert [p.text for p in posts] == BODIES
+    assert [p.time for p in posts] == [f"2023-3-{i + 1} 10:15" for i in range(6)]
+
+
+def test_english_dates_with_month_names_are_dates() -> None:
+    for text in ["January 2, 2023, 3:35am", "Mar 02, 2024 3:15 pm", "2 January 2023 at 10:15", "Sept. 9, 2021"]:
+        assert TIME_RE.search(f"posted {text} by x"), text
+    for text in ["3 天前", "昨天 10:15", "Today, 10:15 AM", "5 minutes ago", "半小时前", "yesterday at 9:02 pm"]:
+        assert RELATIVE_TIME_RE.search(text), text
+    # words that merely start like a month, and dates' look-alikes in prose, are not dates
+    for text in ["the market 12, 2020 was", "version 3.1 released", "today I tried it", "今天天气不错"]:
+        assert not TIME_RE.search(text) and not RELATIVE_TIME_RE.search(text), text
+
+    def post(i: int) -> str:
+        return (
+            f'<article id="post_{i}"><div class="topic-meta-data"><span class="names">'
+            f'<a href="/u/{AUTHORS[i]}">{AUTHORS[i]}</a></span>'
+            f'<span class="post-time">January {i + 2}, 2023, 3:3{i}am</span></div>'
+            f'<div class="cooked"><p>{BODIES[i]}</p></div></article>'
+        )
+
+    posts = _posts("".join(post(i) for i in range(6)))
+    assert [p.text for p in posts] == BODIES
+    assert [p.author for p in posts] == AUTHORS
+    assert [p.time for p in posts] == [f"January {i + 2}, 2023, 3:3{i}am" for i in range(6)]
