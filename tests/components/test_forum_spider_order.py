@@ -10,7 +10,7 @@ than now and then.
 from __future__ import annotations
 
 import asyncio
-from collections import deque
+from collections import Counter, deque
 from urllib.parse import urlsplit
 
 import pytest
@@ -109,3 +109,30 @@ def test_posts_of_a_thread_page_first_read_as_a_list_are_kept() -> None:
         if BASE + first in spider.tentative_pages:  # it was read as a list while its template was undecided
             return
     pytest.fail("no order made a thread page read as a list under an undecided template")
+
+
+def test_the_final_flush_leaves_nothing_held_so_the_crawl_can_close() -> None:
+    # A page read as a list under a template still undecided at the end, whose pages mostly read
+    # as lists: its held posts are dropped, not kept, or the idle handler would schedule a flush
+    # for them forever and the crawl would never close.
+    from topiccrawl.forum.posts import AssembledPost, PostRecord
+
+    crawler = get_crawler(ForumSpider, {"LOG_LEVEL": "WARNING"})
+    spider = crawler._create_spider(start_url=BASE + "/")
+    crawler.spider = spider
+    queue: deque[Request] = deque()
+    crawler.engine = _Engine(queue)  # type: ignore[assignment]
+    if crawler.stats is None:
+        crawler.stats = MemoryStatsCollector(crawler)
+    page = BASE + "/forumdisplay.php?f=2"
+    spider.tentative_pages.add(page)
+    spider.template_roles["tpl"] = Counter(list=2, thread=1)
+    post = AssembledPost(page, None, None, page, 1, 1, PostRecord("1", "a", None, "text"))
+    spider.held.append(("tpl", post))
+    with pytest.raises(DontCloseSpider):
+        spider._idle()  # schedules the final flush
+    flush = queue.popleft()
+    assert list(flush.callback(_answer(VbulletinForum(), flush))) == []
+    assert spider.held == [] and crawler.stats.get_value("topiccrawl/forum/posts_dropped/list_page") == 1
+    spider._idle()  # nothing left to do: the spider may close (no DontCloseSpider)
+    assert not queue

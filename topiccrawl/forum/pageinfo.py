@@ -118,14 +118,14 @@ def canonical_url(url: str, root: Any) -> str | None:
     return None
 
 
-def lives_elsewhere(url: str, root: Any, canonical: str | None = None) -> bool:
-    """The page names another URL as its own: ``canonical`` (its ``<link rel=canonical>``
-    unless given), or a link whose text is the page's heading (the thread title in the
-    breadcrumb or the heading itself). A 'last post' or sorted view of a single page says
-    so; page 1 links to itself."""
-    canonical = canonical or canonical_url(url, root)
-    if canonical is not None:
-        return canonical != url
+def lives_elsewhere(url: str, root: Any, *, canonical: bool = True) -> bool:
+    """The page names another URL as its own: its ``<link rel=canonical>`` (unless
+    ``canonical`` is False: a site naming one URL for all its pages), or a link whose text
+    is the page's heading (the thread title in the breadcrumb or the heading itself). A
+    'last post' or sorted view of a single page says so; page 1 links to itself."""
+    found = canonical_url(url, root) if canonical else None
+    if found is not None:
+        return found != url
     title = page_heading(root, titles=False)
     if not title:
         return False

@@ -159,9 +159,18 @@ class ForumSpider(scrapy.Spider):
             self.book.sticky.add(main.key)
         if mode == "recheck" and role == "other":
             return
-        canonical = self._canonical(url, root)
+        canonical = canonical_url(url, root)
+        shared = canonical is not None and self._shared_canonical(url, canonical)
         flips = page_flips(url, root, main)
-        if canonical != url and role in {"list", "thread"} and canonical not in self.requested and not flips.own:
+        if (
+            canonical
+            and canonical != url
+            and not shared
+            and role in {"list", "thread"}
+            and canonical not in self.requested
+            and urlsplit(canonical).netloc.lower() in self.hosts
+            and not flips.own
+        ):
             # The page names a URL of its own that the crawl has not fetched (phpBB links
             # viewtopic.php?f=2&t=5, its canonical is viewtopic.php?t=5): read it as that page,
             # which is then not fetched again. Not a page of a sequence: sites often name
@@ -174,7 +183,7 @@ class ForumSpider(scrapy.Spider):
             role in {"list", "thread"}
             and info.get("slot") is not None
             and not flips.own
-            and (flips.foreign or lives_elsewhere(url, root, canonical))
+            and (flips.foreign or lives_elsewhere(url, root, canonical=not shared))
         )
         ptype, new = self.types.add(url, feat)
         if new:
@@ -217,14 +226,12 @@ class ForumSpider(scrapy.Spider):
         if len(self.book.sticky) > known_sticky and mode == "fresh":
             yield from self._recheck()
 
-    def _canonical(self, url: str, root: Any) -> str:
-        """The page's canonical URL on the crawl's hosts, unless the site names one URL as
-        canonical for many pages (a misconfigured site-wide canonical is common)."""
-        canonical = canonical_url(url, root)
-        if canonical is None or canonical == url or urlsplit(canonical).netloc.lower() not in self.hosts:
-            return url
-        self.canonical_sources[canonical] += 1
-        return url if self.canonical_sources[canonical] > SHARED_CANONICAL else canonical
+    def _shared_canonical(self, url: str, canonical: str) -> bool:
+        """Whether the site names ``canonical`` for many pages (a misconfigured site-wide
+        canonical is common): then it says nothing about ``url``."""
+        if canonical != url:
+            self.canonical_sources[canonical] += 1
+        return self.canonical_sources[canonical] > SHARED_CANONICAL
 
     def _anchor_len(self, slot_key: str | None) -> float:
         slot = self.policy.slots.get(slot_key or "")
@@ -276,7 +283,7 @@ class ForumSpider(scrapy.Spider):
             # list only if most pages of the template read as threads
             if state == "thread" or (final and state != "list" and self._held_post_is_thread(key, post)):
                 ready.append(post)
-            elif state == "open":
+            elif state == "open" and not final:  # at the end nothing is kept: the idle handler would flush forever
                 keep.append((key, post))
             else:
                 self._inc("posts_dropped/list_page")
