@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 import random
 
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from tests.helpers import bounded_spread_population
@@ -133,14 +133,15 @@ def test_insurance_learns_from_the_first_days_of_a_small_crawl() -> None:
 
 
 @given(st.floats(-30.0, 5.0), st.floats(0.0, 20.0), st.floats(0.0, 0.5), st.floats(0.0, 2.0))
+@example(EARLY_Z, 0.0, 0.0, 0.0)  # found by Hypothesis: both rules applied at the boundary
 def test_early_probability_is_a_probability_and_certain_outside_the_bracket(
     z0: float, span: float, weight: float, rate: float
 ) -> None:
     p = early_probability(z0, z0 + span, weight=weight, rate=rate, anchor=z0 - 1.0)
     assert 0.0 <= p <= 1.0
-    if z0 + span <= EARLY_Z:
+    if z0 + span <= EARLY_Z:  # a bracket ending at EARLY_Z, even one of no width there, is early
         assert p == 1.0
-    if z0 >= EARLY_Z:
+    elif z0 >= EARLY_Z:
         assert p == 0.0
 
 
