@@ -21,12 +21,25 @@ import inspect
 from collections.abc import Callable
 from typing import Any
 
+from topiccrawl.demo.forum_discourse import DiscourseForum
 from topiccrawl.demo.forum_heldout import HeldoutForum
+from topiccrawl.demo.forum_prosilver import ProsilverForum
 from topiccrawl.demo.forums_discuz import DiscuzForum
 from topiccrawl.demo.forums_phpbb import PhpbbForum
 from topiccrawl.demo.forums_vbulletin import VbulletinForum
 
-__all__ = ["FORUMS", "DiscuzForum", "HeldoutForum", "PhpbbForum", "VbulletinForum", "build_forum", "heldout_forum"]
+__all__ = [
+    "FAILING_FORUMS",
+    "FORUMS",
+    "DiscourseForum",
+    "DiscuzForum",
+    "HeldoutForum",
+    "PhpbbForum",
+    "ProsilverForum",
+    "VbulletinForum",
+    "build_forum",
+    "heldout_forum",
+]
 
 
 def heldout_forum(size: float = 1.0, charset: str = "gbk") -> HeldoutForum:
@@ -46,6 +59,14 @@ Each factory accepts ``size`` (and ``charset``) keyword arguments. ``vbulletin``
 after the spider was first built, as an unseen template (see its docstring), but was then
 tuned for; ``heldout-vb3`` was built on a separate branch without sight of the spider and
 registered only after the spider was finished: its figures are the honest held-out ones."""
+
+FAILING_FORUMS: dict[str, Callable[..., object]] = {
+    "prosilver": ProsilverForum,
+    "discourse": DiscourseForum,
+}
+"""Fixture forums the spider does not yet crawl completely (posts lost or split; see
+``tests/integration/test_forum_prosilver_discourse.py``), kept out of :data:`FORUMS` so the
+parametrised tests stay meaningful; ``benchmarks/forum_crawl.py --only NAME`` runs them."""
 
 
 def build_forum(factory: Callable[..., object], size: float | None = None, **kwargs: object) -> Any:

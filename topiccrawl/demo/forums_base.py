@@ -9,6 +9,7 @@ import random
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import datetime
 from urllib.parse import urlsplit
 
 from topiccrawl.demo.forum_truth import PageKind, TruthPost
@@ -85,9 +86,27 @@ _NAMES = [
 _PUNCT = "，。！？；"
 
 
-def _sentence(rng: random.Random, n: int) -> str:
-    words = [rng.choice(_WORDS) for _ in range(n)]
-    return "".join(words) + rng.choice(_PUNCT)
+@dataclass(frozen=True)
+class Vocabulary:
+    """What a forum's generated content is made of: words, user names, sentence ends, the
+    space between words and what board names look like. Templates in another language pass
+    their own; the defaults are the Chinese of the first fixture forums (and draw the same
+    random numbers, so those forums stay as they were)."""
+
+    words: list[str] = field(default_factory=lambda: _WORDS)
+    names: list[str] = field(default_factory=lambda: _NAMES)
+    punct: str = _PUNCT
+    sep: str = ""
+    board_suffix: str = "版"
+    deleted_rate: float = 0.03  # share of replies shown as deleted (0: the board hides them from guests)
+
+    def sentence(self, rng: random.Random, n: int) -> str:
+        words = [rng.choice(self.words) for _ in range(n)]
+        text = self.sep.join(words) + rng.choice(self.punct)
+        return text[:1].upper() + text[1:]
+
+
+CHINESE = Vocabulary()
 
 
 @dataclass
@@ -119,8 +138,11 @@ class _Board:
 class _ForumData:
     """The forum's content: boards, threads, posts; independent of the template."""
 
-    def __init__(self, seed: int, size: float, posts_per_page: int, threads_per_page: int) -> None:
+    def __init__(
+        self, seed: int, size: float, posts_per_page: int, threads_per_page: int, vocab: Vocabulary = CHINESE
+    ) -> None:
         rng = random.Random(seed)
+        sep = vocab.sep
         self.posts_per_page = posts_per_page
         self.threads_per_page = threads_per_page
         n_boards = max(3, round(5 * size))
@@ -129,22 +151,23 @@ class _ForumData:
         self.boards: list[_Board] = []
         self.threads: dict[int, _Thread] = {}
         for b in range(n_boards):
-            board = _Board(b + 2, f"{rng.choice(_WORDS)}{rng.choice(_WORDS)}版{b + 1}")
+            head = sep.join(rng.choice(vocab.words).title() for _ in range(2))
+            board = _Board(b + 2, f"{head}{sep}{vocab.board_suffix}{sep}{b + 1}")
             n_threads = max(3, round(rng.randint(18, 30) * size))
             for t in range(n_threads):
                 tid += rng.randint(1, 3)
-                title = _sentence(rng, rng.randint(2, 5)).rstrip(_PUNCT)
-                thread = _Thread(tid, board.fid, f"{title}{tid}", sticky=t < 2)
+                title = vocab.sentence(rng, rng.randint(2, 5)).rstrip(vocab.punct)
+                thread = _Thread(tid, board.fid, f"{title}{sep}{tid}", sticky=t < 2)
                 # Long-tailed thread lengths: most threads short, some span many pages.
                 n_posts = 1 + min(int(rng.paretovariate(1.1) * 6), posts_per_page * 6 - 1)
                 for i in range(n_posts):
                     pid += rng.randint(1, 4)
-                    name = rng.choice(_NAMES)
-                    paras = [_sentence(rng, rng.randint(1, 8)) for _ in range(rng.randint(1, 3))]
+                    name = rng.choice(vocab.names)
+                    paras = [vocab.sentence(rng, rng.randint(1, 8)) for _ in range(rng.randint(1, 3))]
                     day = 1 + (tid + i) % 28
                     time = f"2024-{1 + tid % 12}-{day} {(i * 7) % 24:02d}:{(pid * 13) % 60:02d}"
-                    deleted = i > 0 and rng.random() < 0.03
-                    thread.posts.append(_Post(pid, name, 1 + _NAMES.index(name), time, paras, deleted))
+                    deleted = i > 0 and rng.random() < vocab.deleted_rate
+                    thread.posts.append(_Post(pid, name, 1 + vocab.names.index(name), time, paras, deleted))
                 board.threads.append(thread)
                 self.threads[tid] = thread
             self.boards.append(board)
@@ -174,9 +197,44 @@ class _ForumData:
 
 _DELETED = "提示: 作者被禁止或删除 内容自动屏蔽"
 
+_EN_WORDS = [
+    word
+    for line in (
+        "the battery lasts about two days with normal use but camera app drains it fast when recording video "
+        "tried resetting phone and updating firmware which helped bit does anyone know if new kernel fixes wifi "
+        "drops on older routers my setup uses mesh network problem only appears after sleep mode also charger "
+        "gets warm thanks for detailed answer worked me replacing cable bought spare one from shop downtown price "
+        "was fair shipping quick overall happy screen scratches easily so get protector",
+    )
+    for word in line.split()
+]
+_EN_NAMES = [
+    *("alice", "bob_k", "carol99", "dmitri", "eve_w", "frank", "grace_h", "heidi", "ivan_t", "judy"),
+    *("mallory", "niaj", "olivia", "peggy", "rupert"),
+]
+ENGLISH = Vocabulary(_EN_WORDS, _EN_NAMES, ".!?", " ", "Talk", 0.0)
+"""English content (boards whose templates speak English); replies are never shown deleted."""
+
 
 def post_text(post: _Post) -> str:
     return _DELETED if post.deleted else " ".join(post.paragraphs)
+
+
+def post_datetime(post: _Post) -> datetime:
+    """The post's time (``YYYY-M-D HH:MM``) as a datetime, for templates that print it their own way."""
+    return datetime.strptime(post.time, "%Y-%m-%d %H:%M")
+
+
+def pick_quotes(data: _ForumData, seed: int, rate: float) -> dict[int, _Post]:
+    """Which earlier post of its thread a reply quotes (by the reply's post id), for ``rate`` of replies."""
+    rng = random.Random(seed)
+    out = {}
+    for thread in data.threads.values():
+        for i, post in enumerate(thread.posts):
+            earlier = [p for p in thread.posts[:i] if not p.deleted]
+            if earlier and not post.deleted and rng.random() < rate:
+                out[post.pid] = rng.choice(earlier)
+    return out
 
 
 def _session(token: str) -> str:
@@ -188,10 +246,11 @@ class _FixtureForum:
 
     name = "forum"
     routes: list[tuple[str, str]] = []  # (regex on the target, handler method name)
+    vocab = CHINESE
 
     def __init__(self, *, size: float = 1.0, charset: str = "utf-8", seed: int = 7) -> None:
         self.charset = charset
-        self.data = _ForumData(seed, size, self.posts_per_page, self.threads_per_page)
+        self.data = _ForumData(seed, size, self.posts_per_page, self.threads_per_page, self.vocab)
         self._routes = [(re.compile(rx), getattr(self, meth)) for rx, meth in self.routes]
 
     posts_per_page = 10
@@ -288,11 +347,19 @@ class _FixtureForum:
                             i + 1,
                             self.post_anchor(p),
                             p.author,
-                            p.time,
-                            post_text(p),
+                            self.truth_time(p),
+                            self.truth_text(p),
                         )
                     )
         return out
+
+    def truth_time(self, post: _Post) -> str:
+        """The post's time as a crawler should report it (templates that print it otherwise override)."""
+        return post.time
+
+    def truth_text(self, post: _Post) -> str:
+        """The post's text as a crawler should emit it (templates that add quotes override)."""
+        return post_text(post)
 
     # -- to be provided by templates -------------------------------------------
     def board_target(self, fid: int, page: int) -> str:
