@@ -2,8 +2,7 @@
 
     python benchmarks/forum_crawl.py [--size 1.0] [--budgets 100,200,500] [--only NAME]
 
-For every forum of :data:`topiccrawl.demo.forums.FORUMS` (and of ``FAILING_FORUMS`` named
-with ``--only``), serves it locally, runs
+For every forum of :data:`topiccrawl.demo.forums.FORUMS`, serves it locally, runs
 ``scrapy crawl follow`` (BFS) and ``scrapy crawl forum`` as subprocesses, and counts
 from the server's request log (robots.txt excluded), at request budgets (prefixes of
 the log in request order) and for the full crawl:
@@ -28,7 +27,7 @@ sys.path.insert(0, str(ROOT))
 
 from tests.helpers import TEST_SETTINGS, read_jsonl, run_scrapy  # noqa: E402
 from topiccrawl.demo.forum_truth import ForumTruth  # noqa: E402
-from topiccrawl.demo.forums import FAILING_FORUMS, FORUMS, build_forum  # noqa: E402
+from topiccrawl.demo.forums import FORUMS, build_forum  # noqa: E402
 from topiccrawl.demo.server import FixtureWeb, Hit  # noqa: E402
 
 
@@ -86,9 +85,7 @@ def main() -> int:
     rows = []
     worst = {"coverage": 1.0, "effectiveness": 1.0}
     print(f"{'forum':10} {'crawler':7} {'budget':>6} {'requests':>8} {'coverage':>8} {'effect.':>8}")
-    # forums the spider does not crawl completely yet run only when named
-    named = {name: f for name, f in FAILING_FORUMS.items() if name in args.only}
-    for name, factory in {**FORUMS, **named}.items():
+    for name, factory in FORUMS.items():
         if args.only and name not in args.only:
             continue
         site = build_forum(factory, args.size)

@@ -45,6 +45,7 @@ NEXT_WORDS = frozenset(
         "»»",
     ]
 )
+PREV_WORDS = frozenset(["上一页", "上页", "前页", "上一頁", "prev", "previous", "prevpage", "previouspage"])
 _ARROWS = "«»‹›<>|←→"
 LAST_WORDS = frozenset(["末页", "尾页", "最后一页", "last", "last»", "»|", "..."])
 
@@ -89,7 +90,7 @@ def _tokens(url: str) -> list[str]:
 
 
 def flip_text(text: str) -> int | str | None:
-    """A page number (int), "next"/"last", or None when the anchor is not pager-like."""
+    """A page number (int), "next"/"last"/"prev", or None when the anchor is not pager-like."""
     # Pager words come decorated with arrows ("最后一页 »", "« 上一页", "next >"): strip them.
     t = text.strip().lower().replace(" ", "")
     bare = t.strip(_ARROWS)
@@ -104,6 +105,8 @@ def flip_text(text: str) -> int | str | None:
         return "next"
     if t in LAST_WORDS or t.startswith(("末页", "尾页")):
         return "last"
+    if t in PREV_WORDS or t.startswith(("上一页", "previous")):
+        return "prev"
     return None
 
 

@@ -24,6 +24,7 @@ class Flips:
     current: int | None = None  # the pager's current page (the number that is not a link)
     first: str | None = None  # URL of page 1, when linked
     next: str | None = None  # URL of the next page, when linked as such ("next", "下一页")
+    prev: str | None = None  # URL of the previous page, when linked as such ("previous", "上一页")
     foreign: bool = False  # a pager flipping another URL (this page is an alias view)
 
 
@@ -48,6 +49,8 @@ def page_flips(url: str, root: Any, main: Region | None) -> Flips:
             out.own.append((target, flip))
             if value == "next" and out.next is None:
                 out.next = target
+            if value == "prev" and out.prev is None:
+                out.prev = target
             if isinstance(value, int):
                 out.numbers.append(value)
                 if value == 1:

@@ -271,6 +271,37 @@ def _fit(region: Region) -> float:
     return sum(sims) / len(sims) if sims else 0.0
 
 
+def _matched_under(el: lxml_html.HtmlElement, template: Template) -> Region | None:
+    """The records of ``template`` among ``el``'s children, as a region, or None."""
+    kids = _children(el)
+    k = template.period
+    records: list[Record] = []
+    taken: set[int] = set()
+    i = 0
+    while i <= len(kids) - k:
+        if _fits(template, kids[i : i + k]):
+            records.append(Record(kids[i : i + k]))
+            taken.update(range(i, i + k))
+            i += k
+        else:
+            i += 1
+    if not records:
+        return None
+    extras = [c for j, c in enumerate(kids) if j not in taken]
+    return Region(el, records, extras, k, template.paths, template.location)
+
+
+def _parents_at(
+    root: lxml_html.HtmlElement, location: str, taken: list[lxml_html.HtmlElement]
+) -> list[lxml_html.HtmlElement]:
+    taken_ids = {id(p) for p in taken}
+    return [
+        el
+        for el in root.iter()
+        if isinstance(el.tag, str) and el.tag not in _SKIP and id(el) not in taken_ids and _location(el) == location
+    ]
+
+
 def match_template(
     root: lxml_html.HtmlElement, template: Template, taken_parents: list[lxml_html.HtmlElement] | None = None
 ) -> Region | None:
@@ -278,31 +309,30 @@ def match_template(
     one or two records; parents that already hold a region of their own (``taken_parents``)
     are left to it."""
     best: Region | None = None
-    taken_ids = {id(p) for p in taken_parents or []}
-    for el in root.iter():
-        if not isinstance(el.tag, str) or el.tag in _SKIP or _location(el) != template.location:
-            continue
-        if id(el) in taken_ids:
-            continue
-        kids = _children(el)
-        k = template.period
-        records: list[Record] = []
-        taken: set[int] = set()
-        i = 0
-        while i <= len(kids) - k:
-            if _fits(template, kids[i : i + k]):
-                records.append(Record(kids[i : i + k]))
-                taken.update(range(i, i + k))
-                i += k
-            else:
-                i += 1
-        if records and (best is None or len(records) > len(best.records)):
-            extras = [c for j, c in enumerate(kids) if j not in taken]
-            best = Region(el, records, extras, k, template.paths, template.location)
+    for el in _parents_at(root, template.location, taken_parents or []):
+        region = _matched_under(el, template)
+        if region is not None and (best is None or len(region.records) > len(best.records)):
+            best = region
     if best is not None:
         best.links = _links(best)
         best.matched = True
     return best
+
+
+def matched_elsewhere(
+    root: lxml_html.HtmlElement, region: Region, taken_parents: list[lxml_html.HtmlElement]
+) -> list[Region]:
+    """Rows of ``region``'s template under other parents at the same place in the page (but
+    ``taken_parents``): a board's announcements and stickies in a box of their own."""
+    template = Template(region.location, region.paths, region.period)
+    out = []
+    for el in _parents_at(root, region.location, taken_parents):
+        found = _matched_under(el, template)
+        if found is not None:
+            found.links = _links(found)
+            found.matched = True
+            out.append(found)
+    return out
 
 
 def template_records(
@@ -383,6 +413,11 @@ class TemplateBook:
                 r = match_template(root, t, [x.parent for x in regions])
                 if r is not None:
                     matched.append(r)
+        # A list template's rows in a box of their own (announcements, stickies): too few to
+        # repeat there, but their links are the list's links.
+        for r in list(regions):
+            if r.key in self.sticky and len(r) >= 3:
+                matched.extend(matched_elsewhere(root, r, [x.parent for x in regions]))
         # Two known templates matched on the same rows: keep the one the rows resemble
         # most, then the one that explains more of them.
         best: dict[int, tuple[tuple[float, int], Region]] = {}

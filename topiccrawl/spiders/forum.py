@@ -170,11 +170,12 @@ class ForumSpider(scrapy.Spider):
             and canonical not in self.requested
             and urlsplit(canonical).netloc.lower() in self.hosts
             and not flips.own
+            and not page_flips(canonical, root, main).own
         ):
             # The page names a URL of its own that the crawl has not fetched (phpBB links
             # viewtopic.php?f=2&t=5, its canonical is viewtopic.php?t=5): read it as that page,
-            # which is then not fetched again. Not a page of a sequence: sites often name
-            # page 1 as the canonical of every page.
+            # which is then not fetched again. Only a page of no sequence: which page of one
+            # it is cannot always be told (a 'next'-only pager), and its own pager reaches it.
             self.requested.add(canonical)
             self._inc("pages/read_as_canonical")
             url = canonical
@@ -343,7 +344,11 @@ class ForumSpider(scrapy.Spider):
                 "board": board,
                 "thread_url": thread_url,
                 "flip": True,
-                "page": current + 1 if target == flips.next else None,
+                "page": current + 1
+                if target == flips.next
+                else (current - 1 or None)
+                if target == flips.prev
+                else None,
             }
             yield from self._maybe(target, meta, None, priority=10)
         # Links inside repeated regions, by slot.
