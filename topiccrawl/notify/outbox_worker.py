@@ -17,6 +17,7 @@ from topiccrawl.notify.backoff import Backoff
 from topiccrawl.notify.channels import SendResult, send
 from topiccrawl.notify.fold import Queued, plan_batches
 from topiccrawl.notify.message import EventView, Message, render
+from topiccrawl.notify.redact import scrub_text
 from topiccrawl.store.events import PENDING, EventStore, OutboxEntry
 
 logger = logging.getLogger(__name__)
@@ -126,7 +127,8 @@ class OutboxWorker:
             report.events_sent += len(ids)
             logger.info("Sent %d event(s) to %s", len(ids), label)
             return report, None
-        error = result.error or "delivery failed"
+        # Scrubbed again here, whatever the sender did: last_error is shown by `notify status` and kept.
+        error = scrub_text(result.error or "delivery failed", url)
         attempts = max(e.attempts for e in entries) + 1  # claim() counted this attempt in the row
         give_up = result.permanent or (cfg.max_attempts > 0 and attempts >= cfg.max_attempts)
         retry_at = None if give_up else self.clock() + cfg.backoff.delay(attempts)
