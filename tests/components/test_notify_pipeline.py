@@ -6,6 +6,7 @@ from typing import Any
 
 import pytest
 import scrapy
+from scrapy import signals
 from scrapy.utils.misc import build_from_crawler
 from scrapy.utils.test import get_crawler
 
@@ -35,14 +36,16 @@ def pipeline(tmp_path: Path, notify: Any = None, **settings: Any) -> ChangeNotif
     return pipe
 
 
-def run(tmp_path: Path, items: list[Any], notify: Any = "1") -> list[tuple[str, str, str]]:
-    """One crawl through the pipeline; returns the events it created as (kind, item_url, title)."""
+def run(tmp_path: Path, items: list[Any], notify: Any = "1", reason: str = "finished") -> list[tuple[str, str, str]]:
+    """One crawl through the pipeline, closed as Scrapy closes one with finish ``reason``;
+    returns the events it created as (kind, item_url, title)."""
     store = EventStore.open(tmp_path / "state")
     before = store.latest_event_id()
     pipe = pipeline(tmp_path, notify)
     for item in items:
         assert pipe.process_item(item) is item
-    pipe.close_spider()
+    pipe.close_spider()  # Scrapy closes the pipelines first, then sends spider_closed with the reason
+    pipe.crawler.signals.send_catch_log(signals.spider_closed, spider=pipe.crawler.spider, reason=reason)
     return [(e.kind, e.item_url or "", e.item_title or "") for e in store.events_since(before, 1000)]
 
 
@@ -126,5 +129,22 @@ def test_a_killed_first_crawl_leaves_the_next_one_a_baseline(tmp_path: Path) -> 
     pipe.process_item(page("/a", TEXT))  # ... and the process dies: close_spider never runs
     assert run(tmp_path, [page("/a", TEXT), page("/b", TEXT + "另一篇")]) == []  # still a baseline
     assert run(tmp_path, [page("/c", "孙中山先生提出三民主义：民族、民权、民生。", "c")]) == [
+        ("new_item", "http://site.example/c", "c")
+    ]
+
+
+@pytest.mark.parametrize("reason", ["max_pages", "closespider_pagecount", "closespider_timeout", "shutdown"])
+def test_a_first_crawl_stopped_early_leaves_the_next_one_a_baseline(tmp_path: Path, reason: str) -> None:
+    assert run(tmp_path, [page("/a", TEXT)], reason=reason) == []
+    # the full crawl that follows reaches /b for the first time: not new, merely not reached before
+    assert run(tmp_path, [page("/a", TEXT), page("/b", TEXT + "另一篇")]) == []
+    assert run(
+        tmp_path, [page("/a", TEXT), page("/b", TEXT + "另一篇"), page("/c", "三民主义：民族、民权、民生。", "c")]
+    ) == [("new_item", "http://site.example/c", "c")]
+
+
+def test_a_recrawl_stopped_early_still_reports_once_the_scope_is_known(tmp_path: Path) -> None:
+    assert run(tmp_path, [page("/a", TEXT)]) == []
+    assert run(tmp_path, [page("/c", "三民主义：民族、民权、民生。", "c")], reason="shutdown") == [
         ("new_item", "http://site.example/c", "c")
     ]

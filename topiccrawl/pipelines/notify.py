@@ -7,7 +7,9 @@
   ``-a notify=1``), is compared with what earlier crawls saw: a new page (``new_item``),
   a page changed beyond noise (``changed_page``), a new thread (``new_thread``) or a new
   post in a known thread (``new_post``) becomes a change event. The first crawl of a
-  (spider, host) only records.
+  (spider, host) only records, and so does every crawl after it until one *finishes*
+  (finish reason ``finished``): a crawl stopped by ``max_pages``, ``CLOSESPIDER_*`` or
+  Ctrl-C saw part of the site, and the pages it did not reach are not new.
 
 Sending is not done here: the outbox extension (or ``scrapy notify run``) does it.
 """
@@ -20,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
 from itemadapter import ItemAdapter
+from scrapy import signals
 from scrapy.exceptions import NotConfigured
 
 from topiccrawl.args import parse_bool
@@ -58,6 +61,8 @@ class ChangeNotifyPipeline:
         if not crawler.settings.getbool("TOPICCRAWL_NOTIFY_ENABLED", True):
             raise NotConfigured("TOPICCRAWL_NOTIFY_ENABLED is off")
         pipe = cls(crawler)
+        # Pipelines close before the finish reason is known; spider_closed carries it.
+        crawler.signals.connect(pipe.spider_closed, signal=signals.spider_closed)
         for url in pipe.urls:
             if not is_usable(url):  # say so now, not after the crawl; the URL itself is never logged
                 logger.error("TOPICCRAWL_NOTIFY_URLS: %s cannot be used; events for it will fail", describe(url))
@@ -91,13 +96,28 @@ class ChangeNotifyPipeline:
             logger.info("Change notification on: new and changed records become change events")
 
     def close_spider(self) -> None:
-        if self._seen is not None:
-            # Only a crawl that closed makes its scopes "crawled before" (see topiccrawl.store.seen).
-            self._seen.complete_scopes(self._scopes_this_run)
         if self._events is not None:
             self._events.close()
             self._events = None
             self._seen = None
+
+    def spider_closed(self, spider: object, reason: str) -> None:
+        """Only a crawl that finished makes its scopes "crawled before" (see topiccrawl.store.seen)."""
+        if not self._scopes_this_run:
+            return
+        if reason != "finished":
+            logger.info(
+                "Change notification: the crawl stopped early (%s); the %d site(s) it reached still count as"
+                " never crawled, so the next crawl of them only records too",
+                reason,
+                len(self._scopes_this_run),
+            )
+            return
+        seen = SeenStore.open(self.state_dir)
+        try:
+            seen.complete_scopes(self._scopes_this_run)
+        finally:
+            seen.close()
 
     def process_item(self, item: Any) -> Any:
         if isinstance(item, ChangeEvent):
