@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import json
+import sqlite3
 from pathlib import Path
 from typing import Any
 
@@ -148,3 +149,26 @@ def test_a_recrawl_stopped_early_still_reports_once_the_scope_is_known(tmp_path:
     assert run(tmp_path, [page("/c", "三民主义：民族、民权、民生。", "c")], reason="shutdown") == [
         ("new_item", "http://site.example/c", "c")
     ]
+
+
+@pytest.mark.parametrize("kind", ["page", "thread", "post"])
+def test_a_change_whose_event_was_not_stored_is_reported_by_the_next_crawl(tmp_path: Path, kind: str) -> None:
+    """The fingerprint and the event are committed together: if storing the event fails
+    (here a real SQLite error, as a full disk or a killed process would leave it), the
+    next crawl still sees the change."""
+    before = {"page": [page("/a", TEXT)], "thread": [post("1", 1, "一楼")], "post": [post("1", 1, "一楼")]}[kind]
+    change = {
+        "page": page("/b", "孙中山先生提出三民主义：民族、民权、民生。", "b"),
+        "thread": post("2", 1, "新帖"),
+        "post": post("1", 2, "二楼"),
+    }[kind]
+    expected_kind = {"page": "new_item", "thread": "new_thread", "post": "new_post"}[kind]
+    assert run(tmp_path, before) == []
+    store = EventStore.open(tmp_path / "state")
+    store.conn.execute("CREATE TRIGGER no_events BEFORE INSERT ON events BEGIN SELECT RAISE(ABORT, 'disk full'); END")
+    pipe = pipeline(tmp_path, "1")
+    with pytest.raises(sqlite3.IntegrityError, match="disk full"):
+        pipe.process_item(change)
+    pipe.close_spider()  # the crawl dies with it: no spider_closed
+    store.conn.execute("DROP TRIGGER no_events")
+    assert [k for k, _, _ in run(tmp_path, [*before, change])] == [expected_kind]

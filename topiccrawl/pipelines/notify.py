@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import logging
 import time
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
@@ -147,8 +148,10 @@ class ChangeNotifyPipeline:
             urls,
         )
 
-    def _add(self, event: NewEvent, urls: list[str]) -> int:
-        event_id = self.events.add_event(event, urls, now=time.time())
+    def _add(self, event: NewEvent, urls: list[str], record: Callable[[], None] | None = None) -> int:
+        """Store ``event``; ``record`` (what the detector saw) is written in the same transaction."""
+        also = None if record is None else (lambda _conn: record())
+        event_id = self.events.add_event(event, urls, now=time.time(), also=also)
         stats = self.crawler.stats
         if stats is not None:
             stats.inc_value(f"topiccrawl/notify/events/{event.kind}")
@@ -177,15 +180,20 @@ class ChangeNotifyPipeline:
         else:
             self._detect_post(a)
 
-    def _observe(self, key: str, scope: str, fp: Fingerprint, now: float, *, track_text: bool = True) -> Change:
+    def _observe(
+        self, key: str, scope: str, fp: Fingerprint, now: float, *, track_text: bool = True
+    ) -> tuple[Change, Callable[[], None]]:
+        """Classify ``fp`` against what earlier crawls saw; returns the change and the write that records it.
+
+        The write is the caller's to run: alone when no event follows, or inside the event's own
+        transaction (:meth:`_add`) so a crash cannot record the change as seen yet lose its event.
+        """
         change = classify(self.seen.get(key), fp, max_noise_distance=self.max_noise, min_new_chars=self.min_new_chars)
         if change is Change.UNCHANGED:
             # Keep the fingerprint of the last version that counted: otherwise slow drift,
             # each step below the noise threshold, would never be reported.
-            self.seen.touch(key, now)
-        else:
-            self.seen.put(key, scope, fp, now, keep_segments=track_text)
-        return change
+            return change, lambda: self.seen.touch(key, now)
+        return change, lambda: self.seen.put(key, scope, fp, now, keep_segments=track_text)
 
     def _detect_page(self, a: ItemAdapter) -> None:
         url = a.get("url")
@@ -193,14 +201,16 @@ class ChangeNotifyPipeline:
             return
         scope, baseline = self._scope(url)
         now = time.time()
-        change = self._observe(f"page:{url}", scope, fingerprint(a.get("text") or ""), now)
+        change, record = self._observe(f"page:{url}", scope, fingerprint(a.get("text") or ""), now)
         if baseline or change is Change.UNCHANGED:
+            record()
             return
         kind = "new_item" if change is Change.NEW else "changed_page"
         title = a.get("title") or url
         self._add(
             NewEvent(kind, utc_now_iso(), watch_url=url, item_url=url, item_title=title, source=self._spider_name),
             self.urls,
+            record,
         )
 
     def _detect_post(self, a: ItemAdapter) -> None:
@@ -213,9 +223,14 @@ class ChangeNotifyPipeline:
         thread_key = f"thread:{thread_url}"
         thread_fp = fingerprint(title)
         if self.seen.get(thread_key) is None:
-            self.seen.put(thread_key, scope, thread_fp, now, keep_segments=False)
             self._new_threads.add(thread_url)
-            if not baseline:
+
+            def record_thread() -> None:
+                self.seen.put(thread_key, scope, thread_fp, now, keep_segments=False)
+
+            if baseline:
+                record_thread()
+            else:
                 self._add(
                     NewEvent(
                         "new_thread",
@@ -226,14 +241,16 @@ class ChangeNotifyPipeline:
                         source=self._spider_name,
                     ),
                     self.urls,
+                    record_thread,
                 )
         post_ref = a.get("post_id") or a.get("position")
         if post_ref is None:
             return
         post_fp = fingerprint(a.get("text") or "")
-        change = self._observe(f"post:{thread_url}#{post_ref}", scope, post_fp, now, track_text=False)
+        change, record = self._observe(f"post:{thread_url}#{post_ref}", scope, post_fp, now, track_text=False)
         # Edited posts are not reported: edits are mostly typo fixes and signatures.
         if baseline or change is not Change.NEW or thread_url in self._new_threads:
+            record()
             return
         page_url = a.get("page_url") or thread_url
         position = a.get("position")
@@ -248,4 +265,5 @@ class ChangeNotifyPipeline:
                 source=self._spider_name,
             ),
             self.urls,
+            record,
         )

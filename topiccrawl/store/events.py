@@ -30,7 +30,7 @@ import json
 import logging
 import sqlite3
 import uuid
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -160,17 +160,30 @@ class EventStore:
 
     # -- writing events -------------------------------------------------------------
 
-    def add_event(self, event: NewEvent, channel_urls: Iterable[str], *, now: float) -> int:
+    def add_event(
+        self,
+        event: NewEvent,
+        channel_urls: Iterable[str],
+        *,
+        now: float,
+        also: Callable[[sqlite3.Connection], None] | None = None,
+    ) -> int:
         """Store ``event`` and queue it for every channel, in one transaction; returns its id.
 
         A ``new_*`` event identical to one already stored (same watch or spider, kind, item URL
         and title) is not stored again and returns the first one's id: a detector that re-emits
         after a crash (its own state lost, ours committed) does not notify twice.
+
+        ``also`` runs in the same transaction (on this connection): a detector records what it
+        has seen there, so the record and the event it caused are committed together or not at
+        all, and a crash in between cannot lose the change.
         """
         urls = list(dict.fromkeys(u.strip() for u in channel_urls if u and u.strip()))
         key = fold_key(event.watch_id, event.watch_url, event.source)
         dedup = _dedup_key(event)
         with self._transaction():
+            if also is not None:
+                also(self.conn)
             if dedup is not None:
                 row = self.conn.execute("SELECT id FROM events WHERE dedup_key = ?", (dedup,)).fetchone()
                 if row is not None:
