@@ -273,16 +273,21 @@ class EventStore:
         ]
 
     def claim(self, ids: Sequence[int], *, now: float) -> list[int]:
-        """Move ``ids`` from pending to sending; returns the ids this call won (another sender may win some)."""
+        """Move ``ids`` from pending to sending; returns the ids this call won (another sender may win some).
+
+        An attempt counts (``attempts + 1``) only for rows that were due: trying a row still
+        waiting out its backoff (``scrapy notify run`` from cron during an outage) does not use
+        up its attempts ahead of the retry schedule.
+        """
         if not ids:
             return []
         token = uuid.uuid4().hex
         marks = ",".join("?" * len(ids))
         with self._transaction():
             self.conn.execute(
-                f"UPDATE outbox SET state = ?, claim_token = ?, claimed_at = ?, attempts = attempts + 1"
-                f" WHERE id IN ({marks}) AND state = ?",
-                (SENDING, token, now, *ids, PENDING),
+                f"UPDATE outbox SET state = ?, claim_token = ?, claimed_at = ?,"
+                f" attempts = attempts + (next_attempt_at <= ?) WHERE id IN ({marks}) AND state = ?",
+                (SENDING, token, now, now, *ids, PENDING),
             )
             rows = self.conn.execute("SELECT id FROM outbox WHERE claim_token = ?", (token,)).fetchall()
         return sorted(int(r["id"]) for r in rows)
@@ -296,16 +301,31 @@ class EventStore:
                 (DONE, now, *ids, SENDING),
             )
 
-    def mark_failed(self, ids: Sequence[int], *, error: str, retry_at: float | None) -> None:
-        """Record a failed attempt (``error`` must already be redacted); ``retry_at=None`` gives up."""
+    def mark_failed(
+        self, ids: Sequence[int], *, error: str, retry_at: float | None, keep_schedule: bool = False
+    ) -> None:
+        """Record a failed attempt (``error`` must already be redacted); ``retry_at=None`` gives up.
+
+        ``keep_schedule`` leaves the rows pending at their old ``next_attempt_at`` (an early attempt).
+        """
+        if not ids:
+            return
         marks = ",".join("?" * len(ids))
-        state = PENDING if retry_at is not None else FAILED
+        state = PENDING if retry_at is not None or keep_schedule else FAILED
         with self._transaction():
             self.conn.execute(
                 f"UPDATE outbox SET state = ?, next_attempt_at = COALESCE(?, next_attempt_at), last_error = ?,"
                 f" claim_token = NULL WHERE id IN ({marks}) AND state = ?",
-                (state, retry_at, error[:2000], *ids, SENDING),
+                (state, None if keep_schedule else retry_at, error[:2000], *ids, SENDING),
             )
+
+    def retry_failed(self, *, now: float) -> int:
+        """Queue every ``failed`` row again, due now, with its attempts reset; returns how many."""
+        with self._transaction():
+            cur = self.conn.execute(
+                "UPDATE outbox SET state = ?, attempts = 0, next_attempt_at = ? WHERE state = ?", (PENDING, now, FAILED)
+            )
+        return cur.rowcount
 
     def defer(self, ids: Sequence[int], *, until: float) -> None:
         """Postpone pending entries without counting an attempt (their channel just failed for another entry)."""
