@@ -250,3 +250,23 @@ def test_cron_runs_during_an_outage_keep_the_attempts_and_given_up_entries_are_r
     finally:
         smtp.stop()
     assert [e.state for e in store.entries()] == [DONE]
+
+
+def test_a_refusing_recipient_is_retried_alone_and_the_others_get_one_copy(tmp_path: Path) -> None:
+    smtp = SMTPReceiver(refuse=frozenset({"bad@example.org"})).start()
+    try:
+        url = smtp.url.replace("to=reader@example.org", "to=good@example.org,bad@example.org")
+        assert url != smtp.url
+        store = EventStore.open(tmp_path / "state")
+        emit(tmp_path / "state", [url], [item(1)])
+        worker = OutboxWorker(store, OutboxConfig(fold_window=0.0, timeout=10.0))
+        for _ in range(3):  # a refusal, then two retries (run now, as `scrapy notify run` does)
+            worker.drain_once(flush=True, retry_now=True)
+        assert [m.rcpt for m in smtp.messages] == [["good@example.org"]]
+        states = sorted(e.state for e in store.entries())
+        assert states == [DONE, PENDING]
+        (pending,) = store.entries(PENDING)
+        assert "to=bad@example.org" in (store.channel_url(pending.channel_id) or "")
+        assert SMTP_PASSWORD not in (pending.last_error or "")
+    finally:
+        smtp.stop()

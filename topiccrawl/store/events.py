@@ -36,6 +36,7 @@ from pathlib import Path
 
 from topiccrawl.notify.fold import fold_key
 from topiccrawl.notify.redact import mask_channel_url
+from topiccrawl.notify.targets import split_targets
 from topiccrawl.store.db import connect, state_db_path
 
 logger = logging.getLogger(__name__)
@@ -178,7 +179,8 @@ class EventStore:
         has seen there, so the record and the event it caused are committed together or not at
         all, and a crash in between cannot lose the change.
         """
-        urls = list(dict.fromkeys(u.strip() for u in channel_urls if u and u.strip()))
+        # One row per recipient (topiccrawl.notify.targets): a retry goes only to those that failed.
+        urls = list(dict.fromkeys(t for u in channel_urls if u and u.strip() for t in split_targets(u.strip())))
         key = fold_key(event.watch_id, event.watch_url, event.source)
         dedup = _dedup_key(event)
         with self._transaction():
