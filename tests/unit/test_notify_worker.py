@@ -152,3 +152,12 @@ def test_failed_rows_can_be_queued_again(tmp_path: Path) -> None:
     channel.up = True
     assert worker.drain_once().events_sent == 1
     assert store.retry_failed(now=clock()) == 0
+
+
+def test_a_crawls_folded_events_are_sent_as_the_crawls_message(tmp_path: Path) -> None:
+    store, worker, channel, clock = setup(tmp_path, fold_window=0.0)
+    for name in ("a", "b"):
+        page = f"http://news.example/{name}.html"
+        store.add_event(NewEvent("new_item", "t", None, page, page, name, "follow"), [URL], now=clock())
+    assert worker.drain_once().messages_sent == 1
+    assert channel.received[0].title == "[topiccrawl] 2 changes found by crawl follow on news.example"

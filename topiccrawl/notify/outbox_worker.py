@@ -54,7 +54,7 @@ class DrainReport:
 
 def _view(entry: OutboxEntry) -> EventView:
     e = entry.event
-    return EventView(e.id, e.kind, e.watch_url, e.item_url, e.item_title, e.detected_at)
+    return EventView(e.id, e.kind, e.watch_url, e.item_url, e.item_title, e.detected_at, e.watch_id, e.source)
 
 
 class OutboxWorker:
