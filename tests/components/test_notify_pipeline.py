@@ -1,11 +1,13 @@
 from __future__ import annotations
 
 import json
+import sqlite3
 from pathlib import Path
 from typing import Any
 
 import pytest
 import scrapy
+from scrapy import signals
 from scrapy.utils.misc import build_from_crawler
 from scrapy.utils.test import get_crawler
 
@@ -35,14 +37,16 @@ def pipeline(tmp_path: Path, notify: Any = None, **settings: Any) -> ChangeNotif
     return pipe
 
 
-def run(tmp_path: Path, items: list[Any], notify: Any = "1") -> list[tuple[str, str, str]]:
-    """One crawl through the pipeline; returns the events it created as (kind, item_url, title)."""
+def run(tmp_path: Path, items: list[Any], notify: Any = "1", reason: str = "finished") -> list[tuple[str, str, str]]:
+    """One crawl through the pipeline, closed as Scrapy closes one with finish ``reason``;
+    returns the events it created as (kind, item_url, title)."""
     store = EventStore.open(tmp_path / "state")
     before = store.latest_event_id()
     pipe = pipeline(tmp_path, notify)
     for item in items:
         assert pipe.process_item(item) is item
-    pipe.close_spider()
+    pipe.close_spider()  # Scrapy closes the pipelines first, then sends spider_closed with the reason
+    pipe.crawler.signals.send_catch_log(signals.spider_closed, spider=pipe.crawler.spider, reason=reason)
     return [(e.kind, e.item_url or "", e.item_title or "") for e in store.events_since(before, 1000)]
 
 
@@ -128,3 +132,43 @@ def test_a_killed_first_crawl_leaves_the_next_one_a_baseline(tmp_path: Path) -> 
     assert run(tmp_path, [page("/c", "孙中山先生提出三民主义：民族、民权、民生。", "c")]) == [
         ("new_item", "http://site.example/c", "c")
     ]
+
+
+@pytest.mark.parametrize("reason", ["max_pages", "closespider_pagecount", "closespider_timeout", "shutdown"])
+def test_a_first_crawl_stopped_early_leaves_the_next_one_a_baseline(tmp_path: Path, reason: str) -> None:
+    assert run(tmp_path, [page("/a", TEXT)], reason=reason) == []
+    # the full crawl that follows reaches /b for the first time: not new, merely not reached before
+    assert run(tmp_path, [page("/a", TEXT), page("/b", TEXT + "另一篇")]) == []
+    assert run(
+        tmp_path, [page("/a", TEXT), page("/b", TEXT + "另一篇"), page("/c", "三民主义：民族、民权、民生。", "c")]
+    ) == [("new_item", "http://site.example/c", "c")]
+
+
+def test_a_recrawl_stopped_early_still_reports_once_the_scope_is_known(tmp_path: Path) -> None:
+    assert run(tmp_path, [page("/a", TEXT)]) == []
+    assert run(tmp_path, [page("/c", "三民主义：民族、民权、民生。", "c")], reason="shutdown") == [
+        ("new_item", "http://site.example/c", "c")
+    ]
+
+
+@pytest.mark.parametrize("kind", ["page", "thread", "post"])
+def test_a_change_whose_event_was_not_stored_is_reported_by_the_next_crawl(tmp_path: Path, kind: str) -> None:
+    """The fingerprint and the event are committed together: if storing the event fails
+    (here a real SQLite error, as a full disk or a killed process would leave it), the
+    next crawl still sees the change."""
+    before = {"page": [page("/a", TEXT)], "thread": [post("1", 1, "一楼")], "post": [post("1", 1, "一楼")]}[kind]
+    change = {
+        "page": page("/b", "孙中山先生提出三民主义：民族、民权、民生。", "b"),
+        "thread": post("2", 1, "新帖"),
+        "post": post("1", 2, "二楼"),
+    }[kind]
+    expected_kind = {"page": "new_item", "thread": "new_thread", "post": "new_post"}[kind]
+    assert run(tmp_path, before) == []
+    store = EventStore.open(tmp_path / "state")
+    store.conn.execute("CREATE TRIGGER no_events BEFORE INSERT ON events BEGIN SELECT RAISE(ABORT, 'disk full'); END")
+    pipe = pipeline(tmp_path, "1")
+    with pytest.raises(sqlite3.IntegrityError, match="disk full"):
+        pipe.process_item(change)
+    pipe.close_spider()  # the crawl dies with it: no spider_closed
+    store.conn.execute("DROP TRIGGER no_events")
+    assert [k for k, _, _ in run(tmp_path, [*before, change])] == [expected_kind]

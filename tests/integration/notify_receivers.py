@@ -45,10 +45,14 @@ class Mail:
 
 
 class SMTPReceiver:
-    """aiosmtpd on 127.0.0.1 with AUTH (no TLS, like a local relay), recording every message."""
+    """aiosmtpd on 127.0.0.1 with AUTH (no TLS, like a local relay), recording every message.
 
-    def __init__(self, port: int | None = None) -> None:
+    Recipients in ``refuse`` are refused at RCPT TO (550), as a relay refuses an unknown user.
+    """
+
+    def __init__(self, port: int | None = None, refuse: frozenset[str] = frozenset()) -> None:
         self.port = port or free_port()
+        self.refuse = refuse
         self.messages: list[Mail] = []
         self._lock = threading.Lock()
         self._controller: Controller | None = None
@@ -59,6 +63,12 @@ class SMTPReceiver:
             f"mailto://{SMTP_USER}:{SMTP_PASSWORD}@127.0.0.1:{self.port}"
             "?from=crawler@example.org&to=reader@example.org&mode=insecure"
         )
+
+    async def handle_RCPT(self, server: Any, session: Any, envelope: Any, address: str, options: Any) -> str:
+        if address in self.refuse:
+            return "550 5.1.1 no such user"
+        envelope.rcpt_tos.append(address)
+        return "250 OK"
 
     async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:
         msg = email.message_from_bytes(envelope.content, policy=email.policy.default)

@@ -28,7 +28,7 @@ from topiccrawl.items import ChangeEvent
 from topiccrawl.notify.backoff import Backoff
 from topiccrawl.notify.outbox_worker import OutboxConfig, OutboxWorker
 from topiccrawl.pipelines.notify import ChangeNotifyPipeline
-from topiccrawl.store.events import DONE, PENDING, UNCERTAIN, EventStore
+from topiccrawl.store.events import DONE, FAILED, PENDING, UNCERTAIN, EventStore
 
 pytestmark = pytest.mark.integration
 
@@ -214,3 +214,59 @@ def test_notify_test_command(tmp_path: Path) -> None:
         assert usage.returncode == 2 and "subcommand" in usage.stderr
     finally:
         hook.stop()
+
+
+def test_cron_runs_during_an_outage_keep_the_attempts_and_given_up_entries_are_reported(tmp_path: Path) -> None:
+    state = tmp_path / "state"
+    smtp = SMTPReceiver()  # the relay is down
+    emit(state, [smtp.url], [item(1, watch_id=None)])
+    slow = scrapy_args(state, TOPICCRAWL_NOTIFY_MAX_ATTEMPTS=2, TOPICCRAWL_NOTIFY_RETRY_BASE=3600)
+    for _ in range(3):  # cron, every few seconds: far ahead of a one-hour backoff
+        proc = run_scrapy("notify", "run", *slow)
+        assert proc.returncode == 1, proc.stdout + proc.stderr
+    store = EventStore.open(state)
+    (entry,) = store.entries()
+    assert (entry.state, entry.attempts) == (PENDING, 1)  # only the first try was due
+
+    # another queue whose one attempt is all it gets: given up at once
+    state2 = tmp_path / "state2"
+    emit(state2, [smtp.url], [item(2, watch_id=None)])
+    due_now = scrapy_args(state2, TOPICCRAWL_NOTIFY_MAX_ATTEMPTS=1)
+    proc = run_scrapy("notify", "run", *due_now)
+    assert proc.returncode == 1
+    store = EventStore.open(state2)
+    assert [e.state for e in store.entries()] == [FAILED]
+    again = run_scrapy("notify", "run", *due_now)  # nothing left to try, yet the failed entry is news
+    assert again.returncode == 1
+    assert "1 notification(s) given up on (failed)" in again.stdout
+
+    proc = run_scrapy("notify", "retry-failed", *due_now)
+    assert proc.returncode == 0 and "1 failed notification(s) queued again" in proc.stdout
+    smtp.start()
+    try:
+        proc = run_scrapy("notify", "run", *due_now)
+        assert proc.returncode == 0, proc.stdout + proc.stderr
+        assert len(smtp.messages) == 1
+    finally:
+        smtp.stop()
+    assert [e.state for e in store.entries()] == [DONE]
+
+
+def test_a_refusing_recipient_is_retried_alone_and_the_others_get_one_copy(tmp_path: Path) -> None:
+    smtp = SMTPReceiver(refuse=frozenset({"bad@example.org"})).start()
+    try:
+        url = smtp.url.replace("to=reader@example.org", "to=good@example.org,bad@example.org")
+        assert url != smtp.url
+        store = EventStore.open(tmp_path / "state")
+        emit(tmp_path / "state", [url], [item(1)])
+        worker = OutboxWorker(store, OutboxConfig(fold_window=0.0, timeout=10.0))
+        for _ in range(3):  # a refusal, then two retries (run now, as `scrapy notify run` does)
+            worker.drain_once(flush=True, retry_now=True)
+        assert [m.rcpt for m in smtp.messages] == [["good@example.org"]]
+        states = sorted(e.state for e in store.entries())
+        assert states == [DONE, PENDING]
+        (pending,) = store.entries(PENDING)
+        assert "to=bad@example.org" in (store.channel_url(pending.channel_id) or "")
+        assert SMTP_PASSWORD not in (pending.last_error or "")
+    finally:
+        smtp.stop()

@@ -104,3 +104,37 @@ def test_recrawl_notifies_new_page_by_email_and_webhook_and_noise_sends_nothing(
     assert any(e.event.item_url == new_url and e.event.kind == "new_item" for e in store.entries())
     for log in logs:
         assert SMTP_PASSWORD not in log and WEBHOOK_TOKEN not in log
+
+
+def test_a_first_crawl_cut_short_by_max_pages_is_no_baseline_for_the_next(
+    tmp_path: Path, serve: Callable[..., FixtureWeb]
+) -> None:
+    hook = WebhookReceiver().start()
+    try:
+        site = NewsSite()
+        site.articles.update(
+            {
+                "/news/a.html": ("南京临时政府", "南京临时政府成立，孙中山就任临时大总统，定都南京。"),
+                "/news/b.html": ("清帝退位", "清帝溥仪颁布退位诏书，两千多年的帝制就此终结。"),
+                "/news/c.html": ("二次革命", "宋教仁遇刺之后，国民党人发动讨伐袁世凯的战争。"),
+                "/news/d.html": ("护国战争", "蔡锷在云南起兵反对袁世凯称帝，各省相继宣布独立。"),
+            }
+        )
+        web = serve({"news": site})
+        settings = {"TOPICCRAWL_NOTIFY_URLS": [hook.url], "TOPICCRAWL_STATE_DIR": str(tmp_path / "state")}
+        args = {"start_url": web.base_urls["news"] + "/", "notify": "1"}
+        first = crawl("follow", tmp_path / "run1", args={**args, "max_pages": 1}, settings=settings).check()
+        assert first.stats.get("finish_reason") == "max_pages"
+        assert len(first.items) < len(site.articles) + 1  # it did not reach every page
+        second = crawl("follow", tmp_path / "run2", args=args, settings=settings).check()
+        assert len(second.items) > len(first.items)  # it reached pages the first one had not
+        store = EventStore.open(tmp_path / "state")
+        assert store.latest_event_id() == 0  # the unchanged site has nothing new
+        assert hook.posts == []
+        assert "stopped early (max_pages)" in first.log
+        # the full crawl finished: now it is the baseline, and a new article is news
+        site.articles[NEW_PATH.replace("3", "9")] = (NEW_TITLE, NEW_TEXT)
+        crawl("follow", tmp_path / "run3", args=args, settings=settings).check()
+        assert [e.item_title for e in store.events_since(0, 100)] == [NEW_TITLE]
+    finally:
+        hook.stop()

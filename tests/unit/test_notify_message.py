@@ -38,3 +38,18 @@ def test_only_http_urls_become_links() -> None:
     m = render([EventView(1, "new_item", "javascript:alert(1)", "javascript:alert(2)", "t", "d")])
     assert "href" not in m.html
     assert "javascript:alert(2)" in m.text  # still shown, as text
+
+
+def test_a_folded_crawl_message_names_the_crawl_not_its_first_page() -> None:
+    urls = ["http://news.example/a.html", "http://news.example/b.html", "http://news.example/c.html"]
+    events = [EventView(i, "new_item", u, u, f"t{i}", "d", None, "follow") for i, u in enumerate(urls)]
+    m = render(events)
+    assert m.title == "[topiccrawl] 3 changes found by crawl follow on news.example"
+    assert m.text.startswith("Found by crawl follow on news.example\n")
+    assert "Watched page" not in m.text and "Watched page" not in m.html
+    assert "Found by crawl follow on news.example" in m.html
+    assert all(u in m.text and u in m.html for u in urls)
+    # a watch's events still name the watched page
+    watched = render([EventView(i, "new_item", "http://w/", f"http://w/{i}", "t", "d", 7, "monitor") for i in range(2)])
+    assert watched.title == "[topiccrawl] 2 changes on http://w/"
+    assert watched.text.startswith("Watched page: http://w/\n")

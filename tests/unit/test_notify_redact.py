@@ -6,7 +6,7 @@ from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from topiccrawl.notify.channels import describe
-from topiccrawl.notify.redact import MASK, mask_channel_url, redact_text, redact_url, secrets_of
+from topiccrawl.notify.redact import MASK, mask_channel_url, mask_urls, redact_text, redact_url, secrets_of
 
 
 def test_mailto_password_is_masked_and_addresses_kept() -> None:
@@ -83,3 +83,37 @@ def test_describe_masks_what_a_guess_would_keep() -> None:
     assert describe("ntfy://ntfy.sh/alerts-42") == f"ntfy://ntfy.sh/{MASK}"
     assert describe("json://127.0.0.1:8080/hook/abc?format=json") == f"json://127.0.0.1:8080/{MASK}?format={MASK}"
     assert describe("nosuchscheme://x") == "<unusable nosuchscheme URL>"
+
+
+def test_secrets_of_covers_everything_the_masked_form_hides() -> None:
+    cases = {
+        "ntfy://ntfy.example.org/myPrivateTopic": {"myPrivateTopic"},
+        "ntfy://mysecrettopic?mode=publik": {"mysecrettopic", "publik"},  # the topic stands in the host's place
+        "json://127.0.0.1:8080/hooks/SecretHookPath?-X=SecretParamValue": {
+            "SecretHookPath",
+            "hooks/SecretHookPath",
+            "SecretParamValue",
+        },
+        "discord://111222333/DiscordWebhookTokenAbc": {"111222333", "DiscordWebhookTokenAbc"},
+        "json://127.0.0.1/p?+Authorization=Bearer%20s3cr3tvalue": {"s3cr3tvalue", "Bearer s3cr3tvalue"},
+        "mailto://127.0.0.1?to=good@example.org,bad@example.org": {"good@example.org", "bad@example.org"},
+        "json://127.0.0.1/p%2Fq%40r": {"p%2Fq%40r", "p/q@r"},
+    }
+    for url, expected in cases.items():
+        assert secrets_of(url) >= expected, url
+        assert all(s not in mask_channel_url(url) for s in expected), url
+
+
+def test_secrets_of_leaves_out_what_would_mangle_every_line() -> None:
+    url = "json://127.0.0.1:8080/hooks/x?format=json&method=POST&mode=insecure&n=42&-X=ab&pin=1234"
+    secrets = secrets_of(url)
+    assert secrets.isdisjoint({"json", "POST", "insecure", "hooks", "42", "ab", "x", "1234"})
+    assert "127.0.0.1" not in secrets and "8080" not in secrets
+    # a value under a credential key or a password is scrubbed however plain it looks (3+ characters)
+    assert {"json", "4321"} <= secrets_of("mailto://u:json@mail.example.org?pass=4321")
+
+
+def test_urls_in_free_text_are_masked() -> None:
+    text = "Could not load ntfy URL: ntfy://mysecrettopic?mode=publik; JSON POST URL: http://127.0.0.1:1/hooks/Sec"
+    out = mask_urls(text)
+    assert out == f"Could not load ntfy URL: ntfy://{MASK}?mode={MASK}; JSON POST URL: http://127.0.0.1:1/{MASK}"

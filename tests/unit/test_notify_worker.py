@@ -8,7 +8,7 @@ from topiccrawl.notify.backoff import Backoff
 from topiccrawl.notify.channels import SendResult
 from topiccrawl.notify.message import Message
 from topiccrawl.notify.outbox_worker import OutboxConfig, OutboxWorker
-from topiccrawl.store.events import DONE, FAILED, EventStore, NewEvent
+from topiccrawl.store.events import DONE, FAILED, PENDING, EventStore, NewEvent
 
 URL = "json://127.0.0.1:9/hook?token=SeCrEt999"
 
@@ -103,3 +103,61 @@ def test_a_down_channel_costs_one_attempt_per_drain_not_one_per_message(tmp_path
     channel.up = True
     clock.t += 10
     assert worker.drain_once().messages_sent == 4
+
+
+def test_one_shot_runs_ahead_of_the_backoff_do_not_use_up_the_attempts(tmp_path: Path) -> None:
+    """`scrapy notify run` from cron every minute during a two-hour outage: each run tries, but only
+    the tries the backoff schedule (10, 20, 40, 80, then 100 s) had come to count as attempts."""
+    store, worker, channel, clock = setup(tmp_path, fold_window=0.0, max_attempts=100)
+    add(store, clock, "x")
+    channel.up = False
+    expected, next_due = 0, clock()
+    for _minute in range(120):
+        assert worker.drain_once(flush=True, retry_now=True).messages_failed == 1  # tried every time
+        if clock() >= next_due:
+            expected += 1
+            next_due = clock() + min(100.0, 10.0 * 2 ** (expected - 1))
+        clock.t += 60
+    (entry,) = store.entries()
+    assert expected == 62  # minutes 0-3, then every second minute once the 100 s cap is reached
+    assert (entry.state, entry.attempts) == (PENDING, expected)
+    channel.up = True
+    assert worker.drain_once(flush=True, retry_now=True).events_sent == 1
+
+
+def test_early_attempts_keep_the_row_and_its_schedule(tmp_path: Path) -> None:
+    store, worker, channel, clock = setup(tmp_path, fold_window=0.0, max_attempts=2)
+    add(store, clock, "x")
+    channel.up = False
+    worker.drain_once()  # due: attempt 1, next in 10 s
+    (before,) = store.entries()
+    for _ in range(5):
+        clock.t += 1  # still inside the 10 s backoff
+        assert worker.drain_once(retry_now=True).events_given_up == 0
+    (after,) = store.entries()
+    assert (after.state, after.attempts, after.next_attempt_at) == (PENDING, 1, before.next_attempt_at)
+    clock.t += 10
+    assert worker.drain_once(retry_now=True).events_given_up == 1  # the due attempt 2 counts
+    assert [e.state for e in store.entries()] == [FAILED]
+
+
+def test_failed_rows_can_be_queued_again(tmp_path: Path) -> None:
+    store, worker, channel, clock = setup(tmp_path, fold_window=0.0, max_attempts=1)
+    add(store, clock, "x")
+    channel.up = False
+    assert worker.drain_once().events_given_up == 1
+    assert store.retry_failed(now=clock()) == 1
+    (entry,) = store.entries()
+    assert (entry.state, entry.attempts) == (PENDING, 0)
+    channel.up = True
+    assert worker.drain_once().events_sent == 1
+    assert store.retry_failed(now=clock()) == 0
+
+
+def test_a_crawls_folded_events_are_sent_as_the_crawls_message(tmp_path: Path) -> None:
+    store, worker, channel, clock = setup(tmp_path, fold_window=0.0)
+    for name in ("a", "b"):
+        page = f"http://news.example/{name}.html"
+        store.add_event(NewEvent("new_item", "t", None, page, page, name, "follow"), [URL], now=clock())
+    assert worker.drain_once().messages_sent == 1
+    assert channel.received[0].title == "[topiccrawl] 2 changes found by crawl follow on news.example"

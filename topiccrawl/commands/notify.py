@@ -2,11 +2,17 @@
 
     scrapy notify run              # send everything queued now (fold window and backoff ignored), then exit
     scrapy notify run --forever    # keep draining every --interval seconds (Ctrl-C stops)
+    scrapy notify retry-failed     # queue the entries given up on (state 'failed') again, attempts reset
     scrapy notify test URL         # send a test message to one Apprise URL
     scrapy notify status           # outbox entries by state, and the latest event id
 
-Exit status: ``run`` exits 1 if any message failed (it stays queued for a retry);
-``test`` exits 1 if the test message was not delivered.
+A one-shot ``run`` tries entries still waiting out their backoff too, but such an early
+attempt does not count towards ``TOPICCRAWL_NOTIFY_MAX_ATTEMPTS``: running it from cron
+every minute during an outage does not use up the attempts in an hour.
+
+Exit status: ``run`` exits 1 if any message failed (it stays queued for a retry) or if
+any entry is ``failed`` (given up; ``retry-failed`` queues it again); ``test`` exits 1 if
+the test message was not delivered.
 """
 
 from __future__ import annotations
@@ -14,6 +20,7 @@ from __future__ import annotations
 import logging
 import signal
 import threading
+import time
 from argparse import ArgumentParser, Namespace
 from pathlib import Path
 
@@ -25,7 +32,7 @@ from topiccrawl.notify.channels import describe, send
 from topiccrawl.notify.config import outbox_config
 from topiccrawl.notify.message import EventView, render
 from topiccrawl.notify.outbox_worker import DrainReport, OutboxWorker
-from topiccrawl.store.events import EventStore
+from topiccrawl.store.events import FAILED, EventStore
 from topiccrawl.textutil import utc_now_iso
 
 logger = logging.getLogger(__name__)
@@ -36,7 +43,7 @@ class Command(ScrapyCommand):
     default_settings = {"LOG_LEVEL": "INFO"}
 
     def syntax(self) -> str:
-        return "run [--forever] | test URL | status"
+        return "run [--forever] | retry-failed | test URL | status"
 
     def short_desc(self) -> str:
         return "Send queued change notifications, or a test message"
@@ -49,16 +56,20 @@ class Command(ScrapyCommand):
     def run(self, args: list[str], opts: Namespace) -> None:
         require_numeric_settings(self.settings)
         if not args:
-            raise UsageError("expected a subcommand: run, test URL or status")
+            raise UsageError("expected a subcommand: run, retry-failed, test URL or status")
         sub, rest = args[0], args[1:]
         if sub == "run" and not rest:
             self._run(forever=opts.forever, interval=opts.interval)
+        elif sub == "retry-failed" and not rest:
+            self._retry_failed()
         elif sub == "test" and len(rest) == 1:
             self._test(rest[0])
         elif sub == "status" and not rest:
             self._status()
         else:
-            raise UsageError(f"unknown or malformed subcommand: {' '.join(args)}; try run, test URL or status")
+            raise UsageError(
+                f"unknown or malformed subcommand: {' '.join(args)}; try run, retry-failed, test URL or status"
+            )
 
     @property
     def _state_dir(self) -> Path:
@@ -83,14 +94,28 @@ class Command(ScrapyCommand):
                 total.add(report)
                 if not forever or stop.wait(interval):
                     break
+            failed = store.counts().get(FAILED, 0)
         finally:
             store.close()
         print(
             f"notify: sent {total.events_sent} event(s) in {total.messages_sent} message(s); "
             f"{total.messages_failed} message(s) failed and stay queued"
         )
-        if total.messages_failed and not forever:
+        if failed:
+            # Given up on for good: without this line nobody would notice them.
+            print(
+                f"notify: {failed} notification(s) given up on (failed); `scrapy notify retry-failed` queues them again"
+            )
+        if (total.messages_failed or failed) and not forever:
             self.exitcode = 1
+
+    def _retry_failed(self) -> None:
+        store = EventStore.open(self._state_dir)
+        try:
+            n = store.retry_failed(now=time.time())
+        finally:
+            store.close()
+        print(f"notify: {n} failed notification(s) queued again; `scrapy notify run` sends them")
 
     def _test(self, url: str) -> None:
         view = EventView(

@@ -5,9 +5,11 @@ WeCom, ntfy, plain webhooks (``json://``, ``jsons://``) and many more with one U
 syntax. Calls block (SMTP, HTTP): callers run :func:`send` in a worker thread, never
 on the Twisted reactor.
 
-Secrets: every error text is scrubbed of the URL's secrets, and a filter on Apprise's
-own logger scrubs every secret of every URL this process has sent to, in case a plugin
-logs one (Apprise's ``secure_logging`` already avoids that; this is a second guard).
+Secrets: every error text is scrubbed of the URL's secrets, and a filter on Apprise's and
+the HTTP client's loggers scrubs every secret of every URL this process has checked or sent
+to: Apprise logs an ntfy topic, a webhook path or a whole unusable URL verbatim (its
+``secure_logging`` hides passwords only), and urllib3 logs request paths. As a backstop
+the filter also shows any ``scheme://...`` in those records as :func:`mask_channel_url` does.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ import threading
 from dataclasses import dataclass
 
 from topiccrawl.notify.message import Message
-from topiccrawl.notify.redact import mask_channel_url, redact_text, secrets_of
+from topiccrawl.notify.redact import mask_channel_url, mask_urls, redact_text, secrets_of
 
 logger = logging.getLogger(__name__)
 
@@ -30,7 +32,7 @@ class SendResult:
 
 
 class _SecretScrubber(logging.Filter):
-    """Rewrites Apprise log records so no registered secret survives in them."""
+    """Rewrites Apprise and urllib3 log records: URLs masked, no registered secret left in them."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -41,10 +43,20 @@ class _SecretScrubber(logging.Filter):
         with self._lock:
             self.secrets |= secrets
 
+    def scrub(self, text: str) -> str:
+        with self._lock:
+            secrets = set(self.secrets)
+        return redact_text(mask_urls(text), secrets)
+
     def filter(self, record: logging.LogRecord) -> bool:
-        if self.secrets:
-            record.msg = redact_text(record.getMessage(), self.secrets)
-            record.args = None
+        record.msg = self.scrub(record.getMessage())
+        record.args = None
+        if record.exc_info and record.exc_info[0] is not None:
+            # A traceback's text quotes exception messages, which may quote the URL.
+            record.exc_text = self.scrub(logging.Formatter().formatException(record.exc_info))
+            record.exc_info = None
+        elif record.exc_text:
+            record.exc_text = self.scrub(record.exc_text)
         return True
 
 

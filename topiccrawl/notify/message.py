@@ -5,6 +5,7 @@ from __future__ import annotations
 import html
 from collections.abc import Sequence
 from dataclasses import dataclass
+from urllib.parse import urlsplit
 
 # How each kind of event reads in a message title.
 KIND_LABELS = {
@@ -27,6 +28,15 @@ class EventView:
     item_url: str | None
     item_title: str | None
     detected_at: str
+    watch_id: int | None = None
+    source: str | None = None  # the spider that found it
+
+    @property
+    def crawl(self) -> tuple[str, str] | None:
+        """(spider, host) for an event a crawl found rather than a watch; such events fold by both."""
+        if self.watch_id is not None or not self.source:
+            return None
+        return self.source, urlsplit(self.watch_url or self.item_url or "").hostname or "?"
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,8 +68,11 @@ def render(events: Sequence[EventView]) -> Message:
     if not events:
         raise ValueError("render() needs at least one event")
     first = events[0]
+    crawl = first.crawl
     if len(events) == 1:
         title = f"[topiccrawl] {_label(first.kind)}: {first.item_title or first.item_url or first.watch_url}"
+    elif crawl is not None:  # a crawl's events fold by spider and host: no one page stands for them
+        title = f"[topiccrawl] {len(events)} changes found by crawl {crawl[0]} on {crawl[1]}"
     else:
         title = f"[topiccrawl] {len(events)} changes on {first.watch_url or 'a watched page'}"
     title = _shorten(title, _TITLE_LIMIT)
@@ -76,6 +89,10 @@ def render(events: Sequence[EventView]) -> Message:
             f"<small>{html.escape(url)} · detected {html.escape(event.detected_at)} · "
             f"event #{event.event_id}</small></li>"
         )
+    if crawl is not None:
+        text = f"Found by crawl {crawl[0]} on {crawl[1]}\n\n" + "\n".join(lines) + "\n"
+        body_html = f"<p>Found by crawl {html.escape(crawl[0])} on {html.escape(crawl[1])}</p><ul>{''.join(rows)}</ul>"
+        return Message(title=title, text=text, html=body_html)
     watched = f"Watched page: {first.watch_url}\n\n" if first.watch_url else ""
     text = watched + "\n".join(lines) + "\n"
     watch_link = safe_link(first.watch_url)

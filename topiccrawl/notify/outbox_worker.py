@@ -17,6 +17,7 @@ from topiccrawl.notify.backoff import Backoff
 from topiccrawl.notify.channels import SendResult, send
 from topiccrawl.notify.fold import Queued, plan_batches
 from topiccrawl.notify.message import EventView, Message, render
+from topiccrawl.notify.redact import scrub_text
 from topiccrawl.store.events import PENDING, EventStore, OutboxEntry
 
 logger = logging.getLogger(__name__)
@@ -53,7 +54,7 @@ class DrainReport:
 
 def _view(entry: OutboxEntry) -> EventView:
     e = entry.event
-    return EventView(e.id, e.kind, e.watch_url, e.item_url, e.item_title, e.detected_at)
+    return EventView(e.id, e.kind, e.watch_url, e.item_url, e.item_title, e.detected_at, e.watch_id, e.source)
 
 
 class OutboxWorker:
@@ -106,7 +107,8 @@ class OutboxWorker:
         """Send one folded message; returns the report and, on failure, when to retry (None: gave up)."""
         cfg = self.config
         report = DrainReport()
-        won = set(self.store.claim([e.id for e in entries], now=self.clock()))
+        claimed_at = self.clock()
+        won = set(self.store.claim([e.id for e in entries], now=claimed_at))
         entries = [e for e in entries if e.id in won]
         if not entries:
             return report, None  # another sender claimed them first
@@ -126,11 +128,22 @@ class OutboxWorker:
             report.events_sent += len(ids)
             logger.info("Sent %d event(s) to %s", len(ids), label)
             return report, None
-        error = result.error or "delivery failed"
-        attempts = max(e.attempts for e in entries) + 1  # claim() counted this attempt in the row
-        give_up = result.permanent or (cfg.max_attempts > 0 and attempts >= cfg.max_attempts)
-        retry_at = None if give_up else self.clock() + cfg.backoff.delay(attempts)
-        self.store.mark_failed(ids, error=error, retry_at=retry_at)
+        # Scrubbed again here, whatever the sender did: last_error is shown by `notify status` and kept.
+        error = scrub_text(result.error or "delivery failed", url)
+        # claim() counted this attempt only in rows that were due; rows tried ahead of their backoff
+        # (a one-shot `notify run`) keep their attempts and their schedule.
+        due = [e for e in entries if e.next_attempt_at <= claimed_at]
+        early = [e for e in entries if e.next_attempt_at > claimed_at]
+        attempts = max([e.attempts + 1 for e in due] + [e.attempts for e in early])
+        give_up = result.permanent or (bool(due) and cfg.max_attempts > 0 and attempts >= cfg.max_attempts)
+        if give_up:
+            retry_at = None
+            self.store.mark_failed(ids, error=error, retry_at=None)
+        else:
+            retry_at = self.clock() + cfg.backoff.delay(max(1, attempts)) if due else None
+            self.store.mark_failed([e.id for e in due], error=error, retry_at=retry_at)
+            self.store.mark_failed([e.id for e in early], error=error, retry_at=None, keep_schedule=True)
+            retry_at = min([e.next_attempt_at for e in early] + ([retry_at] if retry_at is not None else []))
         report.messages_failed += 1
         report.errors.append(error)
         if give_up:
@@ -138,11 +151,12 @@ class OutboxWorker:
             logger.error("Giving up on %d event(s) for %s after %d attempts: %s", len(ids), label, attempts, error)
         else:
             logger.warning(
-                "Sending %d event(s) to %s failed (attempt %d), retrying in %.0f s: %s",
+                "Sending %d event(s) to %s failed (attempt %d%s), next retry in %.0f s: %s",
                 len(ids),
                 label,
                 attempts,
-                max(0.0, (retry_at or 0) - self.clock()),
+                "" if due else ", ahead of the retry schedule: not counted",
+                max(0.0, retry_at - self.clock()),
                 error,
             )
         return report, retry_at

@@ -7,7 +7,9 @@
   ``-a notify=1``), is compared with what earlier crawls saw: a new page (``new_item``),
   a page changed beyond noise (``changed_page``), a new thread (``new_thread``) or a new
   post in a known thread (``new_post``) becomes a change event. The first crawl of a
-  (spider, host) only records.
+  (spider, host) only records, and so does every crawl after it until one *finishes*
+  (finish reason ``finished``): a crawl stopped by ``max_pages``, ``CLOSESPIDER_*`` or
+  Ctrl-C saw part of the site, and the pages it did not reach are not new.
 
 Sending is not done here: the outbox extension (or ``scrapy notify run``) does it.
 """
@@ -16,10 +18,12 @@ from __future__ import annotations
 
 import logging
 import time
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
 from itemadapter import ItemAdapter
+from scrapy import signals
 from scrapy.exceptions import NotConfigured
 
 from topiccrawl.args import parse_bool
@@ -58,6 +62,8 @@ class ChangeNotifyPipeline:
         if not crawler.settings.getbool("TOPICCRAWL_NOTIFY_ENABLED", True):
             raise NotConfigured("TOPICCRAWL_NOTIFY_ENABLED is off")
         pipe = cls(crawler)
+        # Pipelines close before the finish reason is known; spider_closed carries it.
+        crawler.signals.connect(pipe.spider_closed, signal=signals.spider_closed)
         for url in pipe.urls:
             if not is_usable(url):  # say so now, not after the crawl; the URL itself is never logged
                 logger.error("TOPICCRAWL_NOTIFY_URLS: %s cannot be used; events for it will fail", describe(url))
@@ -91,13 +97,28 @@ class ChangeNotifyPipeline:
             logger.info("Change notification on: new and changed records become change events")
 
     def close_spider(self) -> None:
-        if self._seen is not None:
-            # Only a crawl that closed makes its scopes "crawled before" (see topiccrawl.store.seen).
-            self._seen.complete_scopes(self._scopes_this_run)
         if self._events is not None:
             self._events.close()
             self._events = None
             self._seen = None
+
+    def spider_closed(self, spider: object, reason: str) -> None:
+        """Only a crawl that finished makes its scopes "crawled before" (see topiccrawl.store.seen)."""
+        if not self._scopes_this_run:
+            return
+        if reason != "finished":
+            logger.info(
+                "Change notification: the crawl stopped early (%s); the %d site(s) it reached still count as"
+                " never crawled, so the next crawl of them only records too",
+                reason,
+                len(self._scopes_this_run),
+            )
+            return
+        seen = SeenStore.open(self.state_dir)
+        try:
+            seen.complete_scopes(self._scopes_this_run)
+        finally:
+            seen.close()
 
     def process_item(self, item: Any) -> Any:
         if isinstance(item, ChangeEvent):
@@ -127,8 +148,10 @@ class ChangeNotifyPipeline:
             urls,
         )
 
-    def _add(self, event: NewEvent, urls: list[str]) -> int:
-        event_id = self.events.add_event(event, urls, now=time.time())
+    def _add(self, event: NewEvent, urls: list[str], record: Callable[[], None] | None = None) -> int:
+        """Store ``event``; ``record`` (what the detector saw) is written in the same transaction."""
+        also = None if record is None else (lambda _conn: record())
+        event_id = self.events.add_event(event, urls, now=time.time(), also=also)
         stats = self.crawler.stats
         if stats is not None:
             stats.inc_value(f"topiccrawl/notify/events/{event.kind}")
@@ -157,15 +180,20 @@ class ChangeNotifyPipeline:
         else:
             self._detect_post(a)
 
-    def _observe(self, key: str, scope: str, fp: Fingerprint, now: float, *, track_text: bool = True) -> Change:
+    def _observe(
+        self, key: str, scope: str, fp: Fingerprint, now: float, *, track_text: bool = True
+    ) -> tuple[Change, Callable[[], None]]:
+        """Classify ``fp`` against what earlier crawls saw; returns the change and the write that records it.
+
+        The write is the caller's to run: alone when no event follows, or inside the event's own
+        transaction (:meth:`_add`) so a crash cannot record the change as seen yet lose its event.
+        """
         change = classify(self.seen.get(key), fp, max_noise_distance=self.max_noise, min_new_chars=self.min_new_chars)
         if change is Change.UNCHANGED:
             # Keep the fingerprint of the last version that counted: otherwise slow drift,
             # each step below the noise threshold, would never be reported.
-            self.seen.touch(key, now)
-        else:
-            self.seen.put(key, scope, fp, now, keep_segments=track_text)
-        return change
+            return change, lambda: self.seen.touch(key, now)
+        return change, lambda: self.seen.put(key, scope, fp, now, keep_segments=track_text)
 
     def _detect_page(self, a: ItemAdapter) -> None:
         url = a.get("url")
@@ -173,14 +201,16 @@ class ChangeNotifyPipeline:
             return
         scope, baseline = self._scope(url)
         now = time.time()
-        change = self._observe(f"page:{url}", scope, fingerprint(a.get("text") or ""), now)
+        change, record = self._observe(f"page:{url}", scope, fingerprint(a.get("text") or ""), now)
         if baseline or change is Change.UNCHANGED:
+            record()
             return
         kind = "new_item" if change is Change.NEW else "changed_page"
         title = a.get("title") or url
         self._add(
             NewEvent(kind, utc_now_iso(), watch_url=url, item_url=url, item_title=title, source=self._spider_name),
             self.urls,
+            record,
         )
 
     def _detect_post(self, a: ItemAdapter) -> None:
@@ -193,9 +223,14 @@ class ChangeNotifyPipeline:
         thread_key = f"thread:{thread_url}"
         thread_fp = fingerprint(title)
         if self.seen.get(thread_key) is None:
-            self.seen.put(thread_key, scope, thread_fp, now, keep_segments=False)
             self._new_threads.add(thread_url)
-            if not baseline:
+
+            def record_thread() -> None:
+                self.seen.put(thread_key, scope, thread_fp, now, keep_segments=False)
+
+            if baseline:
+                record_thread()
+            else:
                 self._add(
                     NewEvent(
                         "new_thread",
@@ -206,14 +241,16 @@ class ChangeNotifyPipeline:
                         source=self._spider_name,
                     ),
                     self.urls,
+                    record_thread,
                 )
         post_ref = a.get("post_id") or a.get("position")
         if post_ref is None:
             return
         post_fp = fingerprint(a.get("text") or "")
-        change = self._observe(f"post:{thread_url}#{post_ref}", scope, post_fp, now, track_text=False)
+        change, record = self._observe(f"post:{thread_url}#{post_ref}", scope, post_fp, now, track_text=False)
         # Edited posts are not reported: edits are mostly typo fixes and signatures.
         if baseline or change is not Change.NEW or thread_url in self._new_threads:
+            record()
             return
         page_url = a.get("page_url") or thread_url
         position = a.get("position")
@@ -228,4 +265,5 @@ class ChangeNotifyPipeline:
                 source=self._spider_name,
             ),
             self.urls,
+            record,
         )

@@ -30,12 +30,13 @@ import json
 import logging
 import sqlite3
 import uuid
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from topiccrawl.notify.fold import fold_key
 from topiccrawl.notify.redact import mask_channel_url
+from topiccrawl.notify.targets import split_targets
 from topiccrawl.store.db import connect, state_db_path
 
 logger = logging.getLogger(__name__)
@@ -160,17 +161,31 @@ class EventStore:
 
     # -- writing events -------------------------------------------------------------
 
-    def add_event(self, event: NewEvent, channel_urls: Iterable[str], *, now: float) -> int:
+    def add_event(
+        self,
+        event: NewEvent,
+        channel_urls: Iterable[str],
+        *,
+        now: float,
+        also: Callable[[sqlite3.Connection], None] | None = None,
+    ) -> int:
         """Store ``event`` and queue it for every channel, in one transaction; returns its id.
 
         A ``new_*`` event identical to one already stored (same watch or spider, kind, item URL
         and title) is not stored again and returns the first one's id: a detector that re-emits
         after a crash (its own state lost, ours committed) does not notify twice.
+
+        ``also`` runs in the same transaction (on this connection): a detector records what it
+        has seen there, so the record and the event it caused are committed together or not at
+        all, and a crash in between cannot lose the change.
         """
-        urls = list(dict.fromkeys(u.strip() for u in channel_urls if u and u.strip()))
+        # One row per recipient (topiccrawl.notify.targets): a retry goes only to those that failed.
+        urls = list(dict.fromkeys(t for u in channel_urls if u and u.strip() for t in split_targets(u.strip())))
         key = fold_key(event.watch_id, event.watch_url, event.source)
         dedup = _dedup_key(event)
         with self._transaction():
+            if also is not None:
+                also(self.conn)
             if dedup is not None:
                 row = self.conn.execute("SELECT id FROM events WHERE dedup_key = ?", (dedup,)).fetchone()
                 if row is not None:
@@ -260,16 +275,21 @@ class EventStore:
         ]
 
     def claim(self, ids: Sequence[int], *, now: float) -> list[int]:
-        """Move ``ids`` from pending to sending; returns the ids this call won (another sender may win some)."""
+        """Move ``ids`` from pending to sending; returns the ids this call won (another sender may win some).
+
+        An attempt counts (``attempts + 1``) only for rows that were due: trying a row still
+        waiting out its backoff (``scrapy notify run`` from cron during an outage) does not use
+        up its attempts ahead of the retry schedule.
+        """
         if not ids:
             return []
         token = uuid.uuid4().hex
         marks = ",".join("?" * len(ids))
         with self._transaction():
             self.conn.execute(
-                f"UPDATE outbox SET state = ?, claim_token = ?, claimed_at = ?, attempts = attempts + 1"
-                f" WHERE id IN ({marks}) AND state = ?",
-                (SENDING, token, now, *ids, PENDING),
+                f"UPDATE outbox SET state = ?, claim_token = ?, claimed_at = ?,"
+                f" attempts = attempts + (next_attempt_at <= ?) WHERE id IN ({marks}) AND state = ?",
+                (SENDING, token, now, now, *ids, PENDING),
             )
             rows = self.conn.execute("SELECT id FROM outbox WHERE claim_token = ?", (token,)).fetchall()
         return sorted(int(r["id"]) for r in rows)
@@ -283,16 +303,31 @@ class EventStore:
                 (DONE, now, *ids, SENDING),
             )
 
-    def mark_failed(self, ids: Sequence[int], *, error: str, retry_at: float | None) -> None:
-        """Record a failed attempt (``error`` must already be redacted); ``retry_at=None`` gives up."""
+    def mark_failed(
+        self, ids: Sequence[int], *, error: str, retry_at: float | None, keep_schedule: bool = False
+    ) -> None:
+        """Record a failed attempt (``error`` must already be redacted); ``retry_at=None`` gives up.
+
+        ``keep_schedule`` leaves the rows pending at their old ``next_attempt_at`` (an early attempt).
+        """
+        if not ids:
+            return
         marks = ",".join("?" * len(ids))
-        state = PENDING if retry_at is not None else FAILED
+        state = PENDING if retry_at is not None or keep_schedule else FAILED
         with self._transaction():
             self.conn.execute(
                 f"UPDATE outbox SET state = ?, next_attempt_at = COALESCE(?, next_attempt_at), last_error = ?,"
                 f" claim_token = NULL WHERE id IN ({marks}) AND state = ?",
-                (state, retry_at, error[:2000], *ids, SENDING),
+                (state, None if keep_schedule else retry_at, error[:2000], *ids, SENDING),
             )
+
+    def retry_failed(self, *, now: float) -> int:
+        """Queue every ``failed`` row again, due now, with its attempts reset; returns how many."""
+        with self._transaction():
+            cur = self.conn.execute(
+                "UPDATE outbox SET state = ?, attempts = 0, next_attempt_at = ? WHERE state = ?", (PENDING, now, FAILED)
+            )
+        return cur.rowcount
 
     def defer(self, ids: Sequence[int], *, until: float) -> None:
         """Postpone pending entries without counting an attempt (their channel just failed for another entry)."""

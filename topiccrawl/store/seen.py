@@ -4,8 +4,9 @@ Keys: ``page:URL`` for pages, ``thread:THREAD_URL`` for threads, and
 ``post:THREAD_URL#POST_ID`` (or ``#POSITION``) for posts. ``crawl_scopes`` remembers which
 (spider, host) pairs have been crawled before: a scope's first crawl only records, so
 it does not flood the channels with everything it finds. A scope counts as crawled once a
-crawl of it *closed* (``complete``); a first crawl that was killed leaves the next one a
-baseline too, rather than reporting everything the killed one had not reached.
+crawl of it *finished* (``complete``; finish reason ``finished``); a first crawl that was
+killed or stopped early (``max_pages``, ``CLOSESPIDER_*``, Ctrl-C) leaves the next one a
+baseline too, rather than reporting everything the stopped one had not reached.
 """
 
 from __future__ import annotations
