@@ -1,6 +1,6 @@
 """The shared frontier in Redis: best-first, FIFO within a priority, with leases on popped requests.
 
-Keys, for a queue key ``K`` (``<spider>:requests``):
+Keys, for a queue key ``K`` (``<spider>:<job>:requests``, see :mod:`topiccrawl.redisjob`):
 
 - ``K`` (sorted set): the queue. A member is ``<seq>:<request JSON>``, scored by
   ``-priority``. scrapy-redis's ``PriorityQueue`` orders equal scores by their JSON

@@ -1,5 +1,11 @@
 """The distributed crawl's scheduler: scrapy-redis's, with at-least-once delivery and outage handling.
 
+**Jobs.** The queue and the duplicate filter are keyed ``<spider>:<job>:...``
+(:mod:`topiccrawl.redisjob`): ``TOPICCRAWL_REDIS_JOB``, or by default an id
+derived from the spider's name and start URLs. The worker logs its job and keys
+when it opens, and warns when it joins a job that is over (nothing queued or
+leased, URLs seen): such a worker fetches its start URLs again and nothing else.
+
 **Leases.** :meth:`LeasedScheduler.next_request` pops a request under a lease
 (:mod:`topiccrawl.redisqueue`). The request is acknowledged once Scrapy's engine
 is done with it: after the download *and* the callback or errback, after every
@@ -53,10 +59,12 @@ from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 import redis
 from scrapy.utils.asyncio import create_looping_call
 from scrapy.utils.defer import deferred_from_coro
+from scrapy_redis.dupefilter import RFPDupeFilter
 from scrapy_redis.scheduler import Scheduler
 
 from topiccrawl.leases import Holdings, RetryWindow, lease_timings
 from topiccrawl.notify.redact import redact_text, redact_url, secrets_of
+from topiccrawl.redisjob import JobKeys, check_job, default_job, job_keys
 from topiccrawl.redisjson import UnserializableError
 from topiccrawl.redisqueue import FifoPriorityQueue
 
@@ -104,6 +112,8 @@ class LeasedScheduler(Scheduler):
         self._next_sweep = 0.0
         self._tick: Any = None
         self.gave_up = False
+        self.job_setting: str | None = None  # TOPICCRAWL_REDIS_JOB
+        self.keys: JobKeys | None = None
 
     @classmethod
     def from_crawler(cls, crawler: Crawler) -> LeasedScheduler:
@@ -117,14 +127,23 @@ class LeasedScheduler(Scheduler):
         url = str(settings.get("REDIS_URL") or "")
         instance.safe_url = redact_url(url)
         instance._secrets = secrets_of(url)
+        job = settings.get("TOPICCRAWL_REDIS_JOB")
+        instance.job_setting = check_job(job) if job else None
         return instance
 
     # --- Scheduler interface -------------------------------------------------------
 
     def open(self, spider: Spider) -> None:
+        job = self.job_setting or default_job(spider.name, getattr(spider, "start_urls", None) or [])
+        self.keys = job_keys(spider.name, job)
+        self.queue_key = self.keys.queue.replace("%", "%%")  # scrapy-redis %-formats it
+        self.df = RFPDupeFilter(
+            self.server, key=self.keys.dupefilter, debug=spider.settings.getbool("DUPEFILTER_DEBUG")
+        )
         super().open(spider)
         if not isinstance(self.queue, FifoPriorityQueue):
             raise ValueError(f"{type(self).__name__} needs SCHEDULER_QUEUE_CLASS {FifoPriorityQueue.__module__}")
+        self._log_job(spider)
         self._tick = create_looping_call(self._maintain_safely)
         self._tick.start(_TICK, now=False)
 
@@ -203,6 +222,26 @@ class LeasedScheduler(Scheduler):
         queued, leased = counts
         # Leases beyond ours belong to other workers (or to a dead one, until the sweep).
         return queued > 0 or leased > len(self.holdings) + len(self._unacked)
+
+    def _log_job(self, spider: Spider) -> None:
+        assert self.keys is not None
+        origin = "TOPICCRAWL_REDIS_JOB" if self.job_setting else "derived from the spider and its start URLs"
+        logger.info(
+            "distributed crawl job %s (%s): queue %s, duplicate filter %s",
+            self.keys.job,
+            origin,
+            self.keys.queue,
+            self.keys.dupefilter,
+        )
+        queued, leased = self.queue.counts()
+        seen = int(self.server.scard(self.keys.dupefilter))
+        if seen and not queued and not leased:
+            logger.warning(
+                "job %s is over (%d URLs seen, nothing queued or leased): this worker fetches its start URLs "
+                "again and nothing else; to crawl afresh, give it a new job: -s TOPICCRAWL_REDIS_JOB=<id>",
+                self.keys.job,
+                seen,
+            )
 
     # --- leases ----------------------------------------------------------------------
 
