@@ -11,7 +11,7 @@ one-key tagged objects and come back as the same type:
 ``bytes``                   ``{"__b64__": "<base64>"}``
 ``tuple``                   ``{"__tuple__": [...]}``
 ``set`` / ``frozenset``     ``{"__set__": [...]}`` / ``{"__frozenset__": [...]}``
-``datetime.datetime``       ``{"__datetime__": "<ISO 8601>"}`` (keeps its time zone)
+``datetime.datetime``       ``{"__datetime__": "<ISO 8601>"}`` (keeps its UTC offset, not a zone name)
 ``datetime.date``           ``{"__date__": "YYYY-MM-DD"}``
 a dict with a non-str key   ``{"__dict__": [[key, value], ...]}``
 ==========================  =====================================

@@ -65,7 +65,6 @@ from scrapy_redis.scheduler import Scheduler
 from topiccrawl.leases import Holdings, RetryWindow, lease_timings
 from topiccrawl.notify.redact import redact_text, redact_url, secrets_of
 from topiccrawl.redisjob import JobKeys, check_job, default_job, job_keys
-from topiccrawl.redisjson import UnserializableError
 from topiccrawl.redisqueue import FifoPriorityQueue
 
 if TYPE_CHECKING:
@@ -368,8 +367,8 @@ class LeasedScheduler(Scheduler):
             payload = self.queue.encode(request)
             fingerprint = "" if request.dont_filter else self.df.request_fingerprint(request)
         except (TypeError, ValueError) as exc:
-            where = f" ({exc.path})" if isinstance(exc, UnserializableError) else ""
-            logger.error("dropped request %s: it cannot be sent through Redis%s: %s", request.url, where, exc)
+            # An UnserializableError's message starts with the key: "meta['price']: cannot send Decimal ...".
+            logger.error("dropped request %s: it cannot be queued in Redis: %s", request.url, exc)
             self._inc("unserializable")
             return None
         return _Encoded(payload, request.priority, fingerprint)
