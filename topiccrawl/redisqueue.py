@@ -1,6 +1,6 @@
 """The shared frontier in Redis: best-first, FIFO within a priority, with leases on popped requests.
 
-Keys, for a queue key ``K`` (``<spider>:requests``):
+Keys, for a queue key ``K`` (``<spider>:<job>:requests``, see :mod:`topiccrawl.redisjob`):
 
 - ``K`` (sorted set): the queue. A member is ``<seq>:<request JSON>``, scored by
   ``-priority``. scrapy-redis's ``PriorityQueue`` orders equal scores by their JSON
@@ -188,8 +188,16 @@ class FifoPriorityQueue(Base):
     def push_new(self, request: Any, fingerprint: str = "", dupefilter_key: str = "") -> bool:
         """Queue ``request`` unless ``fingerprint`` is already in the set at ``dupefilter_key``
         (added if not, in the same step); an empty fingerprint skips the check."""
+        return self.push_encoded(self.encode(request), request.priority, fingerprint, dupefilter_key)
+
+    def encode(self, request: Any) -> bytes:
+        """``request`` as the serializer's bytes; raises TypeError or ValueError for one it cannot carry."""
+        return self._encode_request(request)
+
+    def push_encoded(self, payload: bytes, priority: int, fingerprint: str = "", dupefilter_key: str = "") -> bool:
+        """:meth:`push_new` for a request that :meth:`encode` made into bytes."""
         keys = [self.key, self.seq_key, dupefilter_key or f"{self.key}:unused"]
-        return bool(self._push(keys=keys, args=[-request.priority, self._encode_request(request), fingerprint]))
+        return bool(self._push(keys=keys, args=[-priority, payload, fingerprint]))
 
     def pop(self, timeout: int = 0) -> Any:
         """The best request, or None, leased for :data:`DEFAULT_LEASE` seconds; ``timeout`` is

@@ -1,5 +1,11 @@
 """The distributed crawl's scheduler: scrapy-redis's, with at-least-once delivery and outage handling.
 
+**Jobs.** The queue and the duplicate filter are keyed ``<spider>:<job>:...``
+(:mod:`topiccrawl.redisjob`): ``TOPICCRAWL_REDIS_JOB``, or by default an id
+derived from the spider's name and start URLs. The worker logs its job and keys
+when it opens, and warns when it joins a job that is over (nothing queued or
+leased, URLs seen): such a worker fetches its start URLs again and nothing else.
+
 **Leases.** :meth:`LeasedScheduler.next_request` pops a request under a lease
 (:mod:`topiccrawl.redisqueue`). The request is acknowledged once Scrapy's engine
 is done with it: after the download *and* the callback or errback, after every
@@ -31,6 +37,16 @@ Redis answers again it pushes the kept requests, then sends the pending
 acknowledgements, and carries on. Otherwise it closes the spider with finish
 reason ``redis_unavailable`` (``scrapy crawl`` exits with status 3); its
 unacknowledged leases expire in Redis and another worker takes them back.
+
+**Requests JSON cannot carry.** A request is encoded (:mod:`topiccrawl.redisjson`)
+when it is enqueued, before it is pushed or kept for an outage, so what waits in
+memory is already bytes and pushing it later cannot fail. A request whose
+``meta`` or ``cb_kwargs`` holds a value JSON cannot carry (a Decimal, an object;
+datetimes, sets, tuples and bytes do travel), or whose callback is not a spider
+method, is dropped with an error line naming its URL and the offending key, and
+counted in ``topiccrawl/redis/unserializable`` (Scrapy's own disk queues catch
+the same errors). No error escapes the once-a-second maintenance: it is logged,
+and the next tick runs.
 """
 
 from __future__ import annotations
@@ -38,15 +54,17 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 import redis
 from scrapy.utils.asyncio import create_looping_call
 from scrapy.utils.defer import deferred_from_coro
+from scrapy_redis.dupefilter import RFPDupeFilter
 from scrapy_redis.scheduler import Scheduler
 
 from topiccrawl.leases import Holdings, RetryWindow, lease_timings
 from topiccrawl.notify.redact import redact_text, redact_url, secrets_of
+from topiccrawl.redisjob import JobKeys, check_job, default_job, job_keys
 from topiccrawl.redisqueue import FifoPriorityQueue
 
 if TYPE_CHECKING:
@@ -68,6 +86,14 @@ class _Down:
 DOWN = _Down()
 
 
+class _Encoded(NamedTuple):
+    """A request ready to push: its JSON, priority and duplicate-filter fingerprint ('' = do not filter)."""
+
+    payload: bytes
+    priority: int
+    fingerprint: str
+
+
 class LeasedScheduler(Scheduler):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -80,11 +106,13 @@ class LeasedScheduler(Scheduler):
         self.holdings: Holdings[Request] = Holdings()
         self._closing_done: list[bytes] = []  # finished while the spider was closing
         self._unacked: list[bytes] = []  # finished, acknowledgement not yet sent
-        self._unsent: list[Request] = []  # enqueued while Redis was away
+        self._unsent: list[_Encoded] = []  # enqueued while Redis was away
         self._next_renew = 0.0
         self._next_sweep = 0.0
         self._tick: Any = None
         self.gave_up = False
+        self.job_setting: str | None = None  # TOPICCRAWL_REDIS_JOB
+        self.keys: JobKeys | None = None
 
     @classmethod
     def from_crawler(cls, crawler: Crawler) -> LeasedScheduler:
@@ -98,15 +126,24 @@ class LeasedScheduler(Scheduler):
         url = str(settings.get("REDIS_URL") or "")
         instance.safe_url = redact_url(url)
         instance._secrets = secrets_of(url)
+        job = settings.get("TOPICCRAWL_REDIS_JOB")
+        instance.job_setting = check_job(job) if job else None
         return instance
 
     # --- Scheduler interface -------------------------------------------------------
 
     def open(self, spider: Spider) -> None:
+        job = self.job_setting or default_job(spider.name, getattr(spider, "start_urls", None) or [])
+        self.keys = job_keys(spider.name, job)
+        self.queue_key = self.keys.queue.replace("%", "%%")  # scrapy-redis %-formats it
+        self.df = RFPDupeFilter(
+            self.server, key=self.keys.dupefilter, debug=spider.settings.getbool("DUPEFILTER_DEBUG")
+        )
         super().open(spider)
         if not isinstance(self.queue, FifoPriorityQueue):
             raise ValueError(f"{type(self).__name__} needs SCHEDULER_QUEUE_CLASS {FifoPriorityQueue.__module__}")
-        self._tick = create_looping_call(self._maintain)
+        self._log_job(spider)
+        self._tick = create_looping_call(self._maintain_safely)
         self._tick.start(_TICK, now=False)
 
     def close(self, reason: str) -> None:
@@ -139,12 +176,14 @@ class LeasedScheduler(Scheduler):
         super().close(reason)
 
     def enqueue_request(self, request: Request) -> bool:
+        encoded = self._encode(request)
+        if encoded is None:
+            return False
         if self._unsent or not self.window.may_try(time.monotonic()):
-            return self._keep(request)
-        fingerprint = "" if request.dont_filter else self.df.request_fingerprint(request)
-        pushed = self._redis(lambda: self.queue.push_new(request, fingerprint, self.df.key))
+            return self._keep(encoded)
+        pushed = self._redis(lambda: self._push(encoded))
         if isinstance(pushed, _Down):
-            return self._keep(request)
+            return self._keep(encoded)
         if not pushed:
             self.df.log(request, self.spider)
             return False
@@ -183,6 +222,26 @@ class LeasedScheduler(Scheduler):
         # Leases beyond ours belong to other workers (or to a dead one, until the sweep).
         return queued > 0 or leased > len(self.holdings) + len(self._unacked)
 
+    def _log_job(self, spider: Spider) -> None:
+        assert self.keys is not None
+        origin = "TOPICCRAWL_REDIS_JOB" if self.job_setting else "derived from the spider and its start URLs"
+        logger.info(
+            "distributed crawl job %s (%s): queue %s, duplicate filter %s",
+            self.keys.job,
+            origin,
+            self.keys.queue,
+            self.keys.dupefilter,
+        )
+        queued, leased = self.queue.counts()
+        seen = int(self.server.scard(self.keys.dupefilter))
+        if seen and not queued and not leased:
+            logger.warning(
+                "job %s is over (%d URLs seen, nothing queued or leased): this worker fetches its start URLs "
+                "again and nothing else; to crawl afresh, give it a new job: -s TOPICCRAWL_REDIS_JOB=<id>",
+                self.keys.job,
+                seen,
+            )
+
     # --- leases ----------------------------------------------------------------------
 
     def _engine_in_progress(self) -> tuple[Any, bool]:
@@ -205,9 +264,8 @@ class LeasedScheduler(Scheduler):
         """Push requests kept during an outage, then (only then) acknowledge finished ones:
         a parent is acknowledged after its children are safe in the queue."""
         while self._unsent:
-            request = self._unsent[0]
-            fingerprint = "" if request.dont_filter else self.df.request_fingerprint(request)
-            pushed = self._redis(lambda r=request, f=fingerprint: self.queue.push_new(r, f, self.df.key))
+            encoded = self._unsent[0]
+            pushed = self._redis(lambda e=encoded: self._push(e))
             if isinstance(pushed, _Down):
                 return
             self._unsent.pop(0)
@@ -218,6 +276,14 @@ class LeasedScheduler(Scheduler):
             if not isinstance(acked, _Down):
                 self._unacked = []
                 self._inc("acked", len(members))
+
+    def _maintain_safely(self) -> None:
+        """:meth:`_maintain` for the looping call, which stops for good at the first exception."""
+        try:
+            self._maintain()
+        except Exception:
+            logger.exception("Redis scheduler maintenance failed; trying again in %.0f s", _TICK)
+            self._inc("maintenance_errors")
 
     def _maintain(self) -> None:
         """Every tick and pop: acknowledge, renew, sweep when due; notice a lasting outage."""
@@ -295,8 +361,23 @@ class LeasedScheduler(Scheduler):
         if self.crawler.engine is not None:
             deferred_from_coro(self.crawler.engine.close_spider_async(reason=FINISH_REASON))
 
-    def _keep(self, request: Request) -> bool:
-        self._unsent.append(request)
+    def _encode(self, request: Request) -> _Encoded | None:
+        """``request`` ready to push, or None (logged and counted) if it cannot be sent through Redis."""
+        try:
+            payload = self.queue.encode(request)
+            fingerprint = "" if request.dont_filter else self.df.request_fingerprint(request)
+        except (TypeError, ValueError) as exc:
+            # An UnserializableError's message starts with the key: "meta['price']: cannot send Decimal ...".
+            logger.error("dropped request %s: it cannot be queued in Redis: %s", request.url, exc)
+            self._inc("unserializable")
+            return None
+        return _Encoded(payload, request.priority, fingerprint)
+
+    def _push(self, encoded: _Encoded) -> bool:
+        return self.queue.push_encoded(encoded.payload, encoded.priority, encoded.fingerprint, self.df.key)
+
+    def _keep(self, encoded: _Encoded) -> bool:
+        self._unsent.append(encoded)
         self._inc("kept_in_memory")
         return True
 

@@ -120,7 +120,11 @@ TOPICCRAWL_REDIS_URL = None
 TOPICCRAWL_REDIS_LEASE = 300.0
 # Seconds a worker retries an unreachable Redis before closing (finish reason redis_unavailable).
 TOPICCRAWL_REDIS_RETRY_TIMEOUT = 60.0
-# Expired leases after which a request is set aside in <spider>:requests:dead (0: never).
+# The distributed crawl this worker joins: its Redis keys are <spider>:<job>:... Unset: derived
+# from the spider's name and start URLs (workers of one crawl agree; other start URLs, other keys).
+# Set a new value to crawl the same start URLs afresh; workers of one job must all use it.
+TOPICCRAWL_REDIS_JOB = None
+# Expired leases after which a request is set aside in <spider>:<job>:requests:dead (0: never).
 TOPICCRAWL_REDIS_MAX_DELIVERIES = 3
 
 # --- pipelines: main text, duplicates, enrichment, storage ---

@@ -12,7 +12,7 @@ from scrapy.utils.misc import build_from_crawler
 from scrapy.utils.test import get_crawler
 
 from topiccrawl.demo.dupsite import DupSite
-from topiccrawl.fingerprint import from_hex, hamming
+from topiccrawl.fingerprint import from_hex, hamming, text_fingerprint
 from topiccrawl.items import ForumPost, TopicPage
 from topiccrawl.pipelines.enrich import EnrichmentPipeline
 from topiccrawl.pipelines.exactdup import ExactDuplicatePipeline
@@ -206,6 +206,61 @@ def test_index_recovers_pages_stored_by_a_killed_crawl(tmp_path: Path) -> None:
     again = _open(NearDuplicatePipeline, _crawler(tmp_path))
     with pytest.raises(DropItem, match=r"http://a\.test/1"):
         again.process_item(_page("http://b.test/1", _edited(LONG_TEXT)))
+
+
+MIRROR = LONG_TEXT + "（编辑：李明）"  # a copy a bit or two away: its own fingerprint joins the index
+
+
+def _run(tmp_path: Path, pages: list[TopicPage], **settings: Any) -> list[str]:
+    """One crawl's duplicate and storage steps over ``pages``; the URLs kept."""
+    crawler = _crawler(tmp_path, **settings)
+    chain = [_open(cls, crawler) for cls in (ExactDuplicatePipeline, NearDuplicatePipeline, StoragePipeline)]
+    kept = []
+    for page in pages:
+        item = page
+        try:
+            for step in chain:
+                item = step.process_item(item)
+        except DropItem:
+            continue
+        kept.append(item["url"])
+    for step in chain:
+        step.close_spider()
+    return kept
+
+
+def test_a_recrawled_page_is_not_a_duplicate_of_its_copy_dropped_in_an_earlier_run(tmp_path: Path) -> None:
+    assert 1 <= hamming(text_fingerprint(LONG_TEXT), text_fingerprint(MIRROR)) <= 3
+    # Run 1: an article, and a mirror of it elsewhere (dropped, so never stored).
+    first = _run(tmp_path, [_page("http://a.test/1", LONG_TEXT + "阅读 1024"), _page("http://b.test/1", MIRROR)])
+    assert first == ["http://a.test/1"]
+    # Run 2: the article again, only its view counter changed (digits are not in the simhash).
+    updated = _page("http://a.test/1", LONG_TEXT + "阅读 5873")
+    assert _run(tmp_path, [updated]) == ["http://a.test/1"]
+    record = SqlitePageStore(state_db_path(tmp_path / "state")).get("http://a.test/1")
+    assert record is not None and record.checksum == updated["checksum"]
+    # A new mirror is still a duplicate, named by the original's URL (not a hex fingerprint).
+    with pytest.raises(DropItem, match=r"of http://a\.test/1: http://c\.test/1"):
+        _open(NearDuplicatePipeline, _crawler(tmp_path)).process_item(_page("http://c.test/1", MIRROR))
+
+
+def test_a_fingerprint_of_unknown_owner_drops_nothing(tmp_path: Path) -> None:
+    _run(tmp_path, [_page("http://a.test/1", LONG_TEXT), _page("http://b.test/1", MIRROR)])
+    (tmp_path / "state" / "neardup.npz.owners.json").unlink(missing_ok=True)  # a state dir from before the file
+    near = _open(NearDuplicatePipeline, _crawler(tmp_path))
+    assert len(near.index) == 2  # the dropped mirror's fingerprint is there, its owner unknown
+    assert near.process_item(_page("http://a.test/1", MIRROR))["simhash"]  # the article now reads like the mirror
+    with pytest.raises(DropItem, match=r"of http://a\.test/1:"):  # the article's owner is known from the store
+        near.process_item(_page("http://c.test/1", LONG_TEXT))
+
+
+def test_mark_mode_owner_of_a_copys_fingerprint_is_the_original(tmp_path: Path) -> None:
+    settings = {"TOPICCRAWL_NEARDUP_ACTION": "mark"}
+    _run(tmp_path, [_page("http://a.test/1", LONG_TEXT), _page("http://b.test/1", MIRROR)], **settings)
+    store = SqlitePageStore(state_db_path(tmp_path / "state"))
+    copy = store.get("http://b.test/1")
+    assert copy is not None and copy.duplicate_of == "http://a.test/1" and copy.simhash is not None
+    assert store.key_for_simhash(copy.simhash) == "http://a.test/1"
 
 
 # --- enrichment ----------------------------------------------------------------------------

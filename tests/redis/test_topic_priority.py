@@ -11,6 +11,7 @@ from tests.helpers import crawl
 from topiccrawl import redisjson
 from topiccrawl.demo.server import FixtureWeb
 from topiccrawl.demo.topicweb import TopicWeb
+from topiccrawl.redisjob import default_job, job_keys
 from topiccrawl.redisqueue import FifoPriorityQueue
 
 pytestmark = pytest.mark.redis
@@ -76,9 +77,10 @@ def test_topic_crawl_over_redis(serve: Callable[..., FixtureWeb], tmp_path: Path
     ).check()
     assert result.stats["topic/pages"] >= 60
     assert any(i["on_topic"] for i in result.items)  # tunnelled from off-topic seeds to the topic
-    assert client.type("topic:requests") == b"zset"  # the shared frontier, left for other workers
-    assert int(client.get("topic:requests:seq") or 0) >= client.zcard("topic:requests")
+    queue_key = job_keys("topic", default_job("topic", topic_web.seed_urls())).queue
+    assert client.type(queue_key) == b"zset"  # the shared frontier, left for other workers
+    assert int(client.get(f"{queue_key}:seq") or 0) >= client.zcard(queue_key)
     fetched = web.log.urls()
     assert len(fetched) == len(set(fetched))  # the Redis dupefilter let no page through twice
     # Requests still in flight when max_pages closed the worker went back to the queue, unleased.
-    assert client.zcard("topic:requests:inflight") == 0
+    assert client.zcard(f"{queue_key}:inflight") == 0

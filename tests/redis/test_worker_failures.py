@@ -26,6 +26,7 @@ from tests.conftest import start_redis_server
 from tests.helpers import start_crawl
 from topiccrawl.demo.server import FixtureWeb
 from topiccrawl.demo.slowtree import SlowTreeSite
+from topiccrawl.redisjob import JobKeys, default_job, job_keys
 
 pytestmark = pytest.mark.redis
 
@@ -49,6 +50,11 @@ def stored_urls(worker_dir: Path) -> set[str]:
 
 def stats_of(worker_dir: Path) -> dict[str, Any]:
     return json.loads((worker_dir / "stats.json").read_text(encoding="utf-8"))
+
+
+def follow_keys(start_url: str) -> JobKeys:
+    """The Redis keys of a ``follow`` crawl from ``start_url`` with the default job id."""
+    return job_keys("follow", default_job("follow", [start_url]))
 
 
 def wait_until(condition: Callable[[], bool], timeout: float, what: str) -> None:
@@ -86,7 +92,8 @@ def test_a_killed_workers_requests_are_taken_back(
         first.send_signal(signal.SIGKILL)
     finally:
         first.wait(timeout=30)
-    leased_at_death = client.zcard("follow:requests:inflight")
+    queue_key = follow_keys(args["start_url"]).queue
+    leased_at_death = client.zcard(f"{queue_key}:inflight")
     assert leased_at_death > 0  # the test is only meaningful with requests in flight
     fetched_by_first = len(web.log.urls())
     lost_without_leases = everything - stored_urls(tmp_path / "w1")
@@ -103,9 +110,9 @@ def test_a_killed_workers_requests_are_taken_back(
     fetches = web.log.urls()
     assert len(fetches) - len(set(fetches)) <= leased_at_death + 1  # +1: the second worker's start URL
     assert len(fetches) - fetched_by_first < len(everything)
-    assert client.zcard("follow:requests:inflight") == 0
-    assert client.zcard("follow:requests") == 0
-    assert not client.exists("follow:requests:dead")
+    assert client.zcard(f"{queue_key}:inflight") == 0
+    assert client.zcard(queue_key) == 0
+    assert not client.exists(f"{queue_key}:dead")
 
 
 @pytest.fixture
@@ -218,11 +225,12 @@ def test_a_request_that_does_not_decode_is_set_aside(
     base = web.base_urls["tree"]
     # Left by an older version of the spider: a callback this one does not have.
     stale = b'00000000000000000000:{"url":"' + base.encode() + b'/p/4","callback":"parse_gone","priority":9}'
-    client.zadd("follow:requests", {stale: -9})
+    queue_key = follow_keys(base + "/p/0").queue
+    client.zadd(queue_key, {stale: -9})
     worker = start_crawl(
         "follow", tmp_path / "w", args={"start_url": base + "/p/0"}, settings={"TOPICCRAWL_REDIS_URL": redis_url}
     )
     assert finish(worker, 120) == 0
-    assert client.lrange("follow:requests:dead", 0, -1) == [stale]
+    assert client.lrange(f"{queue_key}:dead", 0, -1) == [stale]
     assert stored_urls(tmp_path / "w") == {base + p for p in site.paths()}
     assert "does not decode" in (tmp_path / "w" / "crawl.log").read_text(encoding="utf-8")

@@ -60,3 +60,56 @@ def test_any_chinese_text_roundtrips_in_either_encoding(text: str) -> None:
     for charset in ("utf-8", "gb18030"):
         body = page(text).encode(charset)
         assert text in body.decode(detect_encoding(body, "text/html").encoding)
+
+
+TRADITIONAL = [
+    "我們今天去台北看電影，然後吃晚餐。",
+    "請問這個問題要怎麼解決？謝謝大家的幫忙！",
+    "本站會員發表的文章僅代表個人意見，與本站立場無關。",
+]
+JAPANESE = [
+    "ログインしてください。パスワードを忘れた方はこちら。",
+    "東京都内の天気は明日から崩れる見込みです。",
+]
+
+
+@pytest.mark.parametrize("text", TRADITIONAL)
+@pytest.mark.parametrize(
+    ("content_type", "meta"),
+    [
+        ("text/html; charset=ISO-8859-1", '<meta http-equiv="Content-Type" content="text/html; charset=big5">'),
+        ("text/html", ""),  # nothing declared
+        ("text/html; charset=windows-1252", ""),
+    ],
+)
+def test_big5_pages_read_right(text: str, content_type: str, meta: str) -> None:
+    body = page(text, meta).encode("big5")
+    guess = detect_encoding(body, content_type)
+    assert text in body.decode(guess.encoding), guess
+
+
+@pytest.mark.parametrize("text", JAPANESE)
+@pytest.mark.parametrize("content_type", ["text/html", "text/html; charset=iso-8859-1"])
+def test_undeclared_shift_jis_pages_read_right(text: str, content_type: str) -> None:
+    body = page(text).encode("shift_jis")
+    guess = detect_encoding(body, content_type)
+    assert text in body.decode(guess.encoding), guess
+
+
+def test_a_western_header_gives_way_to_the_meta_before_sniffing() -> None:
+    body = page(TRADITIONAL[0], '<meta charset="big5">').encode("big5")
+    guess = detect_encoding(body, "text/html; charset=iso-8859-1")
+    assert guess.reason == "override" and guess.encoding.startswith("big5")
+
+
+def test_a_utf8_bom_on_gbk_bytes_is_checked_and_cut() -> None:
+    body = b"\xef\xbb\xbf" + page(TEXT, '<meta charset="gbk">').encode("gb18030")
+    guess = detect_encoding(body, "text/html")
+    assert (guess.encoding, guess.reason, guess.strip) == ("gb18030", "override", 3)
+    assert TEXT in body[guess.strip :].decode(guess.encoding)
+
+
+def test_gb18030_with_an_odd_symbol_is_still_gb18030() -> None:
+    text = "希腊字母α与俄文字母д出现在数学课本里，这是一篇很长的中文文章，讨论了教育制度与社会变迁的历史。"
+    body = page(text).encode("gb18030")
+    assert text in body.decode(detect_encoding(body, "text/html").encoding)

@@ -42,4 +42,7 @@ class CharsetMiddleware:
             stats.inc_value(f"topiccrawl/charset/{guess.reason}")
         if guess.reason in {"override", "declared-lossy", "guessed"}:
             logger.debug("Charset of %s: %s (%s)", response.url, guess.encoding, guess.reason)
+        if guess.strip:
+            # Scrapy decodes by a byte-order mark whatever encoding it is told: cut one the bytes contradict.
+            return response.replace(cls=HtmlResponse, body=response.body[guess.strip :], encoding=guess.encoding)
         return response.replace(cls=HtmlResponse, encoding=guess.encoding)

@@ -19,6 +19,12 @@ exact checksum only.
 The index (:class:`topiccrawl.simhash_index.SimhashIndex`) is loaded from the
 state directory at open and saved there at close; records the state store got
 after the last save (a killed crawl) are added back from the store at open.
+Next to it, ``<index>.owners.json`` maps each fingerprint to the key of the page
+it belongs to (a copy's fingerprint to its original's): dropped copies are never
+stored, and without the map a page re-crawled in a later run was taken for a
+duplicate of its own dropped copy. A fingerprint whose owner is known neither
+from the map nor from the page store (a state directory written before the map
+existed) is ignored: it cannot be named, so nothing is dropped because of it.
 
 - ``TOPICCRAWL_NEARDUP_ENABLED`` (True), ``TOPICCRAWL_NEARDUP_K`` (3),
   ``TOPICCRAWL_NEARDUP_ACTION`` ("drop" or "mark"),
@@ -37,7 +43,7 @@ from scrapy.crawler import Crawler
 from scrapy.exceptions import DropItem, NotConfigured
 
 from topiccrawl.args import SettingError
-from topiccrawl.fingerprint import MIN_FEATURES, text_fingerprint, to_hex
+from topiccrawl.fingerprint import MIN_FEATURES, from_hex, text_fingerprint, to_hex
 from topiccrawl.items import TopicPage
 from topiccrawl.pipelines.common import handles, record_key, state_path
 from topiccrawl.pipelines.exactdup import dedup_action
@@ -58,7 +64,7 @@ class NearDuplicatePipeline:
         self.min_features = settings.getint("TOPICCRAWL_NEARDUP_MIN_FEATURES", MIN_FEATURES)
         self.index_path: Path = state_path(crawler, settings.get("TOPICCRAWL_NEARDUP_INDEX") or "neardup.npz")
         self.index = SimhashIndex(self.k)
-        self.keys: dict[int, str] = {}  # fingerprint -> key of pages indexed this run
+        self.keys: dict[int, str] = {}  # fingerprint -> key of the page it belongs to (saved with the index)
         self.store: SqlitePageStore | None = None
 
     @classmethod
@@ -71,6 +77,10 @@ class NearDuplicatePipeline:
     def _meta_path(self) -> Path:
         return self.index_path.with_name(self.index_path.name + ".json")
 
+    @property
+    def _owners_path(self) -> Path:
+        return self.index_path.with_name(self.index_path.name + ".owners.json")
+
     def open_spider(self) -> None:
         self.store = SqlitePageStore(state_path(self.crawler))
         watermark = 0
@@ -78,6 +88,9 @@ class NearDuplicatePipeline:
             self.index = SimhashIndex.load(self.index_path, k=self.k)
             if self._meta_path.exists():
                 watermark = int(json.loads(self._meta_path.read_text())["store_rowid"])
+            if self._owners_path.exists():
+                owners = json.loads(self._owners_path.read_text(encoding="utf-8"))
+                self.keys = {from_hex(fingerprint): key for fingerprint, key in owners.items()}
         # Pages stored after the last save (a killed crawl saves nothing at close).
         missing, _ = self.store.simhashes_since(watermark)
         self.index.add_many(missing)
@@ -85,16 +98,21 @@ class NearDuplicatePipeline:
 
     def close_spider(self) -> None:
         self.index.save(self.index_path)
+        owners = {to_hex(fingerprint): key for fingerprint, key in self.keys.items()}
+        tmp = self._owners_path.with_name(self._owners_path.name + ".tmp")
+        tmp.write_text(json.dumps(owners, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
+        tmp.replace(self._owners_path)
         if self.store is not None:
             self._meta_path.write_text(json.dumps({"store_rowid": self.store.last_rowid()}))
             self.store.close()
         self.crawler.stats.set_value("topiccrawl/neardup/index_size", len(self.index))
 
-    def _key_of(self, fingerprint: int) -> str:
+    def _key_of(self, fingerprint: int) -> str | None:
+        """Key of the page ``fingerprint`` belongs to; None if unknown."""
         key = self.keys.get(fingerprint)
         if key is None and self.store is not None:
             key = self.store.key_for_simhash(fingerprint)
-        return key or to_hex(fingerprint)
+        return key
 
     def process_item(self, item: Any) -> Any:
         if not handles(item):
@@ -109,7 +127,7 @@ class NearDuplicatePipeline:
         key = record_key(item)
         near = self.index.query_one(fingerprint)
         # The page's own earlier version (an incremental re-crawl) is not a duplicate of it.
-        earlier = [k for k in (self._key_of(f) for f in near) if k != key]
+        earlier = [k for k in (self._key_of(f) for f in near) if k is not None and k != key]
         if earlier:
             self.crawler.stats.inc_value("topiccrawl/neardup/duplicate")
             # Index the copy too, under the original's key: a later copy that is

@@ -129,11 +129,13 @@ class SqlitePageStore:
         return row["key"] if row else None
 
     def key_for_simhash(self, simhash: int) -> str | None:
+        """Key of the page a record with this simhash belongs to: its own, or the one a marked copy duplicates."""
         row = self._conn.execute(
-            "SELECT key FROM pages WHERE simhash = ? ORDER BY duplicate_of IS NOT NULL LIMIT 1",
+            "SELECT COALESCE(duplicate_of, key) AS owner FROM pages WHERE simhash = ?"
+            " ORDER BY duplicate_of IS NOT NULL LIMIT 1",
             (_to_signed(simhash),),
         ).fetchone()
-        return row["key"] if row else None
+        return row["owner"] if row else None
 
     def checksums(self) -> list[str]:
         return [r[0] for r in self._conn.execute("SELECT DISTINCT checksum FROM pages WHERE checksum IS NOT NULL")]
