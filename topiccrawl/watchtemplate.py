@@ -27,6 +27,7 @@ from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 from topiccrawl.fingerprint import checksum, hamming, text_simhash
 from topiccrawl.urlcluster import Cluster, Link, UrlPattern, auto_choose, extract_links, select_links
+from topiccrawl.urltraps import location_key, strip_session
 
 # Near-duplicate distance for 64-bit simhash (Manku et al.): at most 3 differing bits.
 DEFAULT_PAGE_THRESHOLD = 3
@@ -56,12 +57,15 @@ class LinkTemplate:
         return data
 
     def item_key(self, url: str) -> str:
-        """What identifies the item at ``url``: the URL, or its path and identity keys' values."""
-        if self.identity_keys is None:
-            return url
-        parts = urlsplit(url)
-        values = sorted((k, v) for k, v in parse_qsl(parts.query, keep_blank_values=True) if k in self.identity_keys)
-        return urlunsplit((parts.scheme, parts.netloc, parts.path, urlencode(values), ""))
+        """What identifies the item at ``url``: the URL, or its path and identity keys' values,
+        without session parameters, scheme and default port (:func:`~topiccrawl.urltraps.location_key`),
+        so the same item under a new session id or after a move to https is not new."""
+        if self.identity_keys is not None:
+            parts = urlsplit(url)
+            pairs = parse_qsl(parts.query, keep_blank_values=True)
+            values = sorted((k, v) for k, v in pairs if k in self.identity_keys)
+            url = urlunsplit((parts.scheme, parts.netloc, parts.path, urlencode(values), ""))
+        return location_key(url)
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,7 +134,7 @@ def template_for_cluster(cluster: Cluster) -> LinkTemplate:
     values: dict[str, set[str]] = {}
     urls = cluster.urls
     for url in urls:
-        for key, value in parse_qsl(urlsplit(url).query, keep_blank_values=True):
+        for key, value in parse_qsl(urlsplit(strip_session(url)).query, keep_blank_values=True):
             values.setdefault(key, set()).add(value)
     varying = tuple(sorted(k for k, v in values.items() if len(v) > 1))
     # With one item nothing varies yet: keep every key.
@@ -158,9 +162,15 @@ def apply_links(template: LinkTemplate, links: Sequence[Link]) -> list[PageItem]
     return list(best.values())
 
 
-def new_items(items: Iterable[PageItem], known: set[str]) -> list[PageItem]:
-    """Items whose identity is not in ``known``, in page order."""
-    return [item for item in items if item.identity not in known]
+def new_items(items: Iterable[PageItem], known: Iterable[str]) -> list[PageItem]:
+    """Items whose identity is not in ``known``, in page order.
+
+    Both sides are compared as :func:`~topiccrawl.urltraps.location_key`, so keys
+    stored before identities dropped the scheme and session ids (full URLs, or
+    ``scheme://host/path?identity``) still name the same items.
+    """
+    seen = {location_key(key) for key in known}
+    return [item for item in items if location_key(item.identity) not in seen]
 
 
 @dataclass(frozen=True, slots=True)
