@@ -22,6 +22,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from itertools import combinations, pairwise
 from typing import Any
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
@@ -131,14 +132,50 @@ def template_for_cluster(cluster: Cluster) -> LinkTemplate:
     """The template of a chosen cluster, with the identity keys its items show (dynamic pages)."""
     if not cluster.pattern.dynamic:
         return LinkTemplate(cluster.pattern)
-    values: dict[str, set[str]] = {}
-    urls = cluster.urls
-    for url in urls:
-        for key, value in parse_qsl(urlsplit(strip_session(url)).query, keep_blank_values=True):
-            values.setdefault(key, set()).add(value)
-    varying = tuple(sorted(k for k, v in values.items() if len(v) > 1))
-    # With one item nothing varies yet: keep every key.
-    return LinkTemplate(cluster.pattern, varying if len(urls) > 1 and varying else None)
+    rows = []
+    for url in dict.fromkeys(strip_session(u) for u in cluster.urls):  # page order
+        parts = urlsplit(url)
+        rows.append((parts.path, dict(parse_qsl(parts.query, keep_blank_values=True))))
+    return LinkTemplate(cluster.pattern, identity_keys(rows))
+
+
+# Sets of more keys than this are not tried: the items' varying keys are then all kept.
+MAX_IDENTITY_KEYS = 3
+
+
+def identity_keys(rows: Sequence[tuple[str, dict[str, str]]]) -> tuple[str, ...] | None:
+    """The smallest set of query keys that, with the path, tells the items apart; None: every key.
+
+    ``rows`` are the items' (path, query) in list order. A key with one value for
+    every item (a session id, "came from page 1") tells nothing apart. A key whose
+    values count the items' positions (consecutive integers rising down the list,
+    like ``pos=0,1,2``) is used only when no other keys tell the items apart: one
+    new item at the top would shift every item's position and make them all new.
+    """
+    if len(rows) < 2:
+        return None  # with one item nothing varies yet: keep every key
+    keys = sorted({k for _, query in rows for k in query})
+    columns = {k: [query.get(k) for _, query in rows] for k in keys}
+    varying = [k for k in keys if len(set(columns[k])) > 1]
+    if not varying:
+        return None
+    positional = {k for k in varying if _counts_positions(columns[k])}
+    for pool in ([k for k in varying if k not in positional], varying):
+        if len(pool) > 4 * MAX_IDENTITY_KEYS:
+            continue
+        for size in range(1, min(len(pool), MAX_IDENTITY_KEYS) + 1):
+            for chosen in combinations(pool, size):
+                if len({(path, *(query.get(k) for k in chosen)) for path, query in rows}) == len(rows):
+                    return chosen
+    return tuple(varying)
+
+
+def _counts_positions(values: Sequence[str | None]) -> bool:
+    """Whether ``values`` are at least three consecutive integers rising by one (a list position)."""
+    if len(values) < 3 or not all(v is not None and v.isascii() and v.isdigit() for v in values):
+        return False
+    numbers = [int(v) for v in values]  # type: ignore[arg-type]
+    return all(b - a == 1 for a, b in pairwise(numbers))
 
 
 @dataclass(frozen=True, slots=True)

@@ -183,3 +183,44 @@ def test_templates_made_from_session_urls_still_match_after_the_session_changes(
     for template in (old, older):
         items = apply_links(template, extract_links(_news_list(7, ";jsessionid=BBBB222"), "http://h.org/news/"))
         assert len(items) == 7, template
+
+
+def _notices(newest: int, count: int = 10) -> str:
+    """A notice board, newest first; every link carries its position in the list (``pos=``), like spm tracking."""
+    rows = "".join(
+        f'<tr><td><a href="show.asp?id={i}&pos={k}">Notice number {i} about the spring semester</a></td></tr>'
+        for k, i in enumerate(range(newest, newest - count, -1))
+    )
+    return (
+        f'<html><body><div><a href="/">Home</a><a href="/about.html">About</a></div><table>{rows}</table></body></html>'
+    )
+
+
+def test_a_position_parameter_is_not_part_of_an_items_identity() -> None:
+    # Both id and pos are consecutive integers here; pos is the one that counts the list's positions.
+    template = resolve_auto(_notices(3010), "http://h.org/notice/")
+    assert isinstance(template, LinkTemplate) and template.identity_keys == ("id",)
+    known = {i.identity for i in apply_links(template, extract_links(_notices(3010), "http://h.org/notice/"))}
+    later = apply_links(template, extract_links(_notices(3011), "http://h.org/notice/"))
+    assert [i.url for i in new_items(later, known)] == ["http://h.org/notice/show.asp?id=3011&pos=0"]
+
+
+@pytest.mark.parametrize(
+    ("queries", "expected"),
+    [
+        # the smallest set that tells the items apart: fid (the board) varies but says nothing more than tid
+        (["tid=7&fid=1", "tid=5&fid=2", "tid=2&fid=1", "tid=1&fid=3"], ("tid",)),
+        # two keys together, a position counter (from 1) left out
+        (["cat=a&n=1&rank=1", "cat=b&n=1&rank=2", "cat=a&n=2&rank=3", "cat=b&n=7&rank=4"], ("cat", "n")),
+        # a position counter that is all there is stays: without it every item would be the same
+        (["p=0", "p=1", "p=2"], ("p",)),
+        # ids that merely happen to rise by one are still used when nothing else tells the items apart
+        (["id=41&sort=new", "id=42&sort=new", "id=43&sort=new"], ("id",)),
+    ],
+)
+def test_identity_keys_are_the_smallest_set_that_tells_items_apart(
+    queries: list[str], expected: tuple[str, ...]
+) -> None:
+    cluster = auto_choose([Link(f"http://h.org/view.php?{q}", f"帖子标题不同的第{n}个") for n, q in enumerate(queries)])
+    assert cluster is not None
+    assert template_for_cluster(cluster).identity_keys == expected
