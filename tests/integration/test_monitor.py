@@ -64,13 +64,16 @@ def test_once_reports_exactly_the_new_items_noise_nothing_and_uses_304(
 def test_unsafe_watch_is_skipped_without_the_setting(serve: Callable[..., FixtureWeb], tmp_path: Path) -> None:
     web = serve({"c": ChangingSite()})
     store = WatchStore.in_state_dir(tmp_path / "state")
-    store.add_watch(web.base_urls["c"] + "/news/", '{"kind": "auto"}')
-    store.close()
+    watch_id = store.add_watch(web.base_urls["c"] + "/news/", '{"kind": "auto"}')
     result = crawl(
         "monitor", tmp_path, args={"once": "true"}, settings={"TOPICCRAWL_ALLOW_PRIVATE_ADDRESSES": False}
     ).check()
     assert result.stats.get("monitor/unsafe_skipped") == 1
     assert [h for h in web.log.hits() if h.target != "/robots.txt"] == []
+    # A refusal is a failed fetch in the watch's history (and in scrapy watch list).
+    [refused] = store.history(watch_id)
+    assert refused.status == 0 and refused.error and "refused: 127.0.0.1 is a private" in refused.error
+    store.close()
 
 
 def test_long_run_picks_up_watches_added_while_running(serve: Callable[..., FixtureWeb], tmp_path: Path) -> None:

@@ -198,14 +198,14 @@ class MonitorSpider(scrapy.Spider):
             assert nxt is not None
             key = nxt[0]
             watch = self.store.get(int(key))
-            request = self._request(watch) if watch is not None else None
-            if request is None:
-                # Removed, or refused (unsafe): it stays known so the next sync does not re-add it.
+            if watch is None:  # removed since the last sync
                 self.scheduler.remove(key)
                 self._last_fetch.pop(key, None)
-                if watch is None:
-                    self._known.discard(int(key))
+                self._known.discard(int(key))
                 continue
+            request = self._request(watch)
+            if request is None:
+                continue  # refused: recorded as a failed fetch and rescheduled like one
             self._in_flight[key] = now
             next_slot = now + gap
             yield request
@@ -252,11 +252,17 @@ class MonitorSpider(scrapy.Spider):
         self._known = current
 
     def _request(self, watch: Watch) -> scrapy.Request | None:
+        """The watch's conditional request, or None when the address guard refuses it now.
+
+        A refusal (its name does not resolve at the moment, or resolves to a refused
+        address) is a failed fetch: it goes into the watch's history and the scheduler
+        tries again later, so a DNS outage does not drop the watch until a restart.
+        """
         try:
             check_url(watch.url, allow_private=self.allow_private)
         except UnsafeURLError as exc:
-            logger.warning("monitor: skipping watch %d: %s", watch.id, exc)
             self.crawler.stats.inc_value("monitor/unsafe_skipped")
+            self._failed(watch.id, time.time(), 0, f"refused: {exc}")
             return None
         headers = {}
         if watch.etag:
