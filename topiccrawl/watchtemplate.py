@@ -210,6 +210,17 @@ def new_items(items: Iterable[PageItem], known: Iterable[str]) -> list[PageItem]
     return [item for item in items if location_key(item.identity) not in seen]
 
 
+# A link template matching fewer than this share of the previous fetch's items (or none) looks broken.
+MATCH_DROP = 0.25
+
+
+def match_drop(previous: int | None, now: int) -> str | None:
+    """Why ``now`` matched items after ``previous`` look like a redesign that broke the template, or None."""
+    if not previous or (now and now >= MATCH_DROP * previous):
+        return None
+    return f"template matched {now} items, {previous} on the previous fetch: the page's layout may have changed"
+
+
 @dataclass(frozen=True, slots=True)
 class PageFingerprint:
     checksum: str

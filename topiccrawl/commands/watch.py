@@ -120,11 +120,12 @@ class Command(ScrapyCommand):
             raise UsageError(f"--template: {exc}", print_help=False) from None
 
     @staticmethod
-    def _row(watch: Watch) -> dict[str, object]:
+    def _row(store: WatchStore, watch: Watch) -> dict[str, object]:
         try:
             template = template_from_json(watch.template).describe()
         except TemplateError:
             template = "(unreadable template)"
+        last = store.last_fetch(watch.id)
         return {
             "id": watch.id,
             "url": watch.url,
@@ -133,10 +134,12 @@ class Command(ScrapyCommand):
             "last_fetch": _when(watch.last_fetch_at),
             "last_status": watch.last_status,
             "last_change": _when(watch.last_change_at),
+            # why the last fetch failed, or what looked wrong (a template that stopped matching)
+            "last_error": last.error if last is not None else None,
         }
 
     def _list(self, store: WatchStore, opts: Namespace) -> None:
-        rows = [self._row(w) for w in store.watches()]
+        rows = [self._row(store, w) for w in store.watches()]
         if opts.json:
             print(json.dumps(rows, ensure_ascii=False, indent=2))
             return
@@ -150,6 +153,8 @@ class Command(ScrapyCommand):
             status = row["last_status"]
             outcome = "" if status is None else " (download failed)" if status == 0 else f" (HTTP {status})"
             print(f"      last fetch: {row['last_fetch']}{outcome}; last change: {row['last_change']}")
+            if row["last_error"]:
+                print(f"      last error: {row['last_error']}")
 
     @staticmethod
     def _remove(store: WatchStore, rest: list[str]) -> None:

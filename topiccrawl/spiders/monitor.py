@@ -59,6 +59,7 @@ from topiccrawl.watchtemplate import (
     PageTemplate,
     TemplateError,
     apply_links,
+    match_drop,
     new_items,
     page_changed,
     page_fingerprint,
@@ -345,7 +346,7 @@ class MonitorSpider(scrapy.Spider):
                 "monitor: watch %d: a change event was not stored; it will be reported again", fetch.watch_id
             )
             # History only: the items, validators and fingerprint stay as they were, so the change is found again.
-            keep = ("fetched_at", "status", "changed", "new_items")
+            keep = ("fetched_at", "status", "changed", "new_items", "matched", "error")
             outcome = {k: v for k, v in outcome.items() if k in keep}
         self.store.record_fetch(fetch.watch_id, **outcome)
 
@@ -354,8 +355,14 @@ class MonitorSpider(scrapy.Spider):
     ) -> tuple[list[ChangeEvent], dict[str, Any]]:
         """The page's new items as events, and the fetch's outcome for :meth:`WatchStore.record_fetch`."""
         items = apply_links(template, extract_links(response.text, response.url))
+        # Far fewer matches than last time: the page's layout changed (or an error page), and
+        # the template may no longer see new items. Said in the log and in the fetch's history.
+        dropped = match_drop(self.store.last_matched(watch.id), len(items))
+        if dropped:
+            dropped += f"; choose a template again with: scrapy template {watch.url}"
+            logger.warning("monitor: watch %d: %s", watch.id, dropped)
+            self.crawler.stats.inc_value("monitor/template_dropped")
         if not items:
-            # The page no longer has the watched kind of link: its layout changed, or an error page.
             logger.warning("monitor: watch %d: no links match its template on %s", watch.id, response.url)
             self.crawler.stats.inc_value("monitor/template_empty")
         fresh = new_items(items, self.store.known_keys(watch.id)) if watch.baselined else []
@@ -365,7 +372,10 @@ class MonitorSpider(scrapy.Spider):
             changed=bool(fresh),
             items=[(i.identity, i.url, i.text) for i in items],
             new_items=len(fresh),
-            baseline=bool(items),
+            # Any successful fetch is the baseline, an empty list too: its first items are new.
+            baseline=True,
+            matched=len(items),
+            error=dropped,
             **validators,
         )
         detected = utc_now_iso()
