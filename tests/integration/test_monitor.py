@@ -129,3 +129,20 @@ def test_watch_argument_restricts_the_run_and_adds_missing_watches(
     bad = crawl("monitor", tmp_path, args={"once": "true", "watch": "ftp://example.org/"})
     assert bad.returncode != 0 and "-a watch: 'ftp://example.org/' is not an http(s) URL" in bad.log
     store.close()
+
+
+def test_allowed_private_networks_let_the_monitor_fetch(serve: Callable[..., FixtureWeb], tmp_path: Path) -> None:
+    web = serve({"c": ChangingSite()})
+    url = web.base_urls["c"] + "/news/"
+    settings = {
+        **FAST,
+        "TOPICCRAWL_ALLOW_PRIVATE_ADDRESSES": False,
+        "TOPICCRAWL_ALLOWED_PRIVATE_NETWORKS": "127.0.0.0/8",
+    }
+    # -a watch= adds it (checked by the same policy), and the fetch is made.
+    result = crawl("monitor", tmp_path, args={"once": "true", "watch": url}, settings=settings).check()
+    assert "monitor/unsafe_skipped" not in result.stats
+    store = WatchStore.in_state_dir(tmp_path / "state")
+    [watch] = store.watches()
+    assert watch.url == url and [(f.status, f.error) for f in store.history(watch.id)] == [(200, None)]
+    store.close()

@@ -10,12 +10,13 @@ from tests.helpers import run_scrapy
 from topiccrawl.store.watches import WatchStore
 
 
-def _watch(tmp_path: Path, *args: str, allow_private: bool = True) -> tuple[int, str, str]:
+def _watch(tmp_path: Path, *args: str, allow_private: bool = True, networks: str = "") -> tuple[int, str, str]:
     proc = run_scrapy(
         "watch",
         *args,
         *("-s", f"TOPICCRAWL_STATE_DIR={tmp_path}"),
         *("-s", f"TOPICCRAWL_ALLOW_PRIVATE_ADDRESSES={allow_private}"),
+        *("-s", f"TOPICCRAWL_ALLOWED_PRIVATE_NETWORKS={networks}"),
     )
     return proc.returncode, proc.stdout, proc.stderr
 
@@ -86,3 +87,10 @@ def test_refusals_are_one_line_and_store_nothing(tmp_path: Path) -> None:
     store = WatchStore.in_state_dir(tmp_path)
     assert store.watches() == []
     store.close()
+
+
+def test_allowed_private_networks_are_honoured(tmp_path: Path) -> None:
+    code, out, err = _watch(tmp_path, "add", "http://127.0.0.1:9/x", allow_private=False, networks="127.0.0.0/8")
+    assert code == 0 and out.startswith("watch 1: http://127.0.0.1:9/x"), err
+    code, _, err = _watch(tmp_path, "add", "http://10.1.2.3/x", allow_private=False, networks="127.0.0.0/8")
+    assert code == 2 and "TOPICCRAWL_ALLOWED_PRIVATE_NETWORKS" in err

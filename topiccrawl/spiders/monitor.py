@@ -47,7 +47,7 @@ from twisted.python.failure import Failure
 
 from topiccrawl.args import SpiderArgumentError, check_http_url, parse_bool, parse_float, parse_int
 from topiccrawl.items import ChangeEvent
-from topiccrawl.netguard import UnsafeURLError, check_url
+from topiccrawl.netguard import AddressPolicy, UnsafeURLError, check_url
 from topiccrawl.revisit import RevisitScheduler
 from topiccrawl.store.watches import Watch, WatchStore
 from topiccrawl.textutil import utc_now_iso
@@ -129,7 +129,8 @@ class MonitorSpider(scrapy.Spider):
         # Longest a fetch can take, retries included, before it counts as lost.
         attempts = 1 + settings.getint("RETRY_TIMES")
         spider.lost_after = attempts * settings.getfloat("DOWNLOAD_TIMEOUT", 180.0) + 60.0
-        spider.allow_private = settings.getbool("TOPICCRAWL_ALLOW_PRIVATE_ADDRESSES")
+        # The downloader's SSRF guard's policy, allowed private networks included.
+        spider.policy = AddressPolicy.from_settings(settings)
         spider.store = WatchStore.in_state_dir(settings.get("TOPICCRAWL_STATE_DIR"))
         crawler.signals.connect(spider._close_store, signal=scrapy.signals.spider_closed)
         crawler.signals.connect(spider._event_stored, signal=scrapy.signals.item_scraped)
@@ -146,7 +147,7 @@ class MonitorSpider(scrapy.Spider):
         for url in urls:
             try:
                 # No DNS here: a name that fails to resolve now may resolve later; fetches check it.
-                check_url(url, allow_private=self.allow_private, resolve=False)
+                check_url(url, policy=self.policy, resolve=False)
             except UnsafeURLError as exc:
                 raise SpiderArgumentError(f"-a watch={url}: {exc}") from None
         existing = {w.url: w.id for w in self.store.watches()}
@@ -260,7 +261,7 @@ class MonitorSpider(scrapy.Spider):
         tries again later, so a DNS outage does not drop the watch until a restart.
         """
         try:
-            check_url(watch.url, allow_private=self.allow_private)
+            check_url(watch.url, policy=self.policy)
         except UnsafeURLError as exc:
             self.crawler.stats.inc_value("monitor/unsafe_skipped")
             self._failed(watch.id, time.time(), 0, f"refused: {exc}")
