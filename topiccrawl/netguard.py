@@ -96,7 +96,7 @@ def check_url(
         parts = urlsplit(url)
         host = parts.hostname
     except ValueError as exc:  # "Invalid IPv6 URL", a bad port
-        raise UnsafeURLError(f"{url!r} is not a valid URL ({exc})") from None
+        raise UnsafeURLError(f"{url!r} is not a valid URL ({exc}); check its host and port") from None
     if parts.scheme.lower() not in ALLOWED_SCHEMES:
         raise UnsafeURLError(f"{url!r} is not an http(s) URL")
     if not host:

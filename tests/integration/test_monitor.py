@@ -128,6 +128,8 @@ def test_watch_argument_restricts_the_run_and_adds_missing_watches(
     assert {h.target for h in web.log.hits()} - {"/robots.txt"} == {"/news/"}
     bad = crawl("monitor", tmp_path, args={"once": "true", "watch": "ftp://example.org/"})
     assert bad.returncode != 0 and "-a watch: 'ftp://example.org/' is not an http(s) URL" in bad.log
+    bad = crawl("monitor", tmp_path, args={"once": "true", "watch": "http://[::1/"})
+    assert bad.returncode == 2 and "error: -a watch: 'http://[::1/' is not a valid URL (Invalid IPv6 URL)" in bad.log
     store.close()
 
 
