@@ -101,14 +101,6 @@ class Command(ScrapyCommand):
         if len(rest) != 1:
             raise UsageError("scrapy watch add takes one URL", print_help=False)
         url = check_watch_url(rest[0].strip(), self.settings)
-        if not opts.force:
-            same = canonical_url(url)
-            for watch in store.watches():
-                if canonical_url(watch.url) == same:
-                    raise UsageError(
-                        f"{url} is already watched (watch {watch.id}); pass --force to add a second watch of it",
-                        print_help=False,
-                    )
         template_json = self._template(store, opts.template.strip())
         notify = [u.strip() for u in opts.notify if u.strip()]
         for n, target in enumerate(notify, 1):
@@ -121,6 +113,14 @@ class Command(ScrapyCommand):
                     " check it with: scrapy notify test URL",
                     print_help=False,
                 )
+        if not opts.force:
+            same = canonical_url(url)
+            for watch in store.watches():
+                if canonical_url(watch.url) == same:
+                    raise UsageError(
+                        f"{url} is already watched (watch {watch.id}); pass --force to add a second watch of it",
+                        print_help=False,
+                    )
         watch_id = store.add_watch(url, template_json, notify)
         print(f"watch {watch_id}: {url} ({template_from_json(template_json).describe()})")
 
