@@ -41,10 +41,10 @@ class TemplateError(ValueError):
 @dataclass(frozen=True, slots=True)
 class LinkTemplate:
     pattern: UrlPattern
-    # Dynamic pages: the query keys that tell items apart (those whose values
-    # differ between the items). A key with one value for every item, like a
-    # session id or "extra=page%3D1", is left out of an item's identity, so the
-    # same item reached with another session is not new. None: the whole URL.
+    # Dynamic pages: the query keys that tell items apart (see identity_keys()).
+    # A key with one value for every item, like "extra=page%3D1", or a position
+    # counter is left out of an item's identity, so the same item reached from
+    # another page or at another position is not new. None: the whole URL.
     identity_keys: tuple[str, ...] | None = None
     kind: str = "links"
 
