@@ -64,7 +64,11 @@ def parse_bool(name: str, value: object) -> bool:
 
 def check_http_url(url: str, *, source: str) -> str:
     url = url.strip()
-    parts = urlsplit(url)
+    try:
+        parts = urlsplit(url)
+        parts.port  # noqa: B018 - raises ValueError for a port that is not a number
+    except ValueError as exc:  # "Invalid IPv6 URL"
+        raise SpiderArgumentError(f"{source}: {url!r} is not a valid URL ({exc})") from None
     if parts.scheme not in {"http", "https"} or not parts.netloc:
         raise SpiderArgumentError(f"{source}: {url!r} is not an http(s) URL")
     return url

@@ -34,6 +34,7 @@ from dataclasses import asdict, dataclass, field, replace
 from urllib.parse import parse_qsl, urljoin, urlsplit, urlunsplit
 
 from topiccrawl.textutil import normalize_space
+from topiccrawl.urltraps import netloc_key, strip_session
 
 LEVELS = ("host", "directory", "file", "region", "container")
 _DEDUP_ORDER = ("file", "directory", "host", "region", "container")
@@ -92,9 +93,19 @@ class UrlPattern:
     per_record: int | None = None
 
     def matches(self, url: str, dom_path: str | None = None) -> bool:
-        """Whether ``url`` (found at ``dom_path``, when known) has this shape."""
+        """Whether ``url`` (found at ``dom_path``, when known) has this shape.
+
+        Shapes are of URLs without session parameters (``;jsessionid=``, ``?sid=``:
+        see :func:`~topiccrawl.urltraps.strip_session`), so a new session id does not
+        change what matches; a URL with its session is tried too, for patterns made
+        before shapes left sessions out.
+        """
+        stripped = strip_session(url)
+        return self._matches(stripped, dom_path) or (stripped != url and self._matches(url, dom_path))
+
+    def _matches(self, url: str, dom_path: str | None) -> bool:
         parts = urlsplit(url)
-        if parts.netloc.lower() != self.host:
+        if netloc_key(parts.scheme, parts.netloc) != self.host and parts.netloc.lower() != self.host:
             return False
         if self.level == "host":
             return True
@@ -239,7 +250,7 @@ def _file_patterns(links: Sequence[Link], host: str, directory: tuple[str, ...])
     static: list[str] = []
     out: dict[str, UrlPattern] = {}
     for link in links:
-        parts = urlsplit(link.url)
+        parts = urlsplit(strip_session(link.url))
         _, name = _split_path(parts.path)
         if parts.query:
             keys = tuple(sorted({k for k, _ in parse_qsl(parts.query, keep_blank_values=True)}))
@@ -250,7 +261,7 @@ def _file_patterns(links: Sequence[Link], host: str, directory: tuple[str, ...])
     for link in links:
         if link.url in out:
             continue
-        stem, ext = _split_ext(_split_path(urlsplit(link.url).path)[1])
+        stem, ext = _split_ext(_split_path(urlsplit(strip_session(link.url)).path)[1])
         prefix = prefixes.get(stem, "")
         # Without a shared prefix, names of one shape ("123", "n123") are one kind
         # of page and a word ("about") is its own.
@@ -266,8 +277,8 @@ def cluster_links(links: Sequence[Link]) -> list[Cluster]:
     by_key: dict[UrlPattern, list[Link]] = defaultdict(list)
     by_dir: dict[tuple[str, tuple[str, ...]], list[Link]] = defaultdict(list)
     for link in links:
-        parts = urlsplit(link.url)
-        host = parts.netloc.lower()
+        parts = urlsplit(strip_session(link.url))  # shapes leave session ids out (see UrlPattern.matches)
+        host = netloc_key(parts.scheme, parts.netloc)
         segments, _ = _split_path(parts.path)
         directory = tuple(_generalise(s) for s in segments)
         by_key[UrlPattern("host", host)].append(link)

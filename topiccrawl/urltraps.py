@@ -43,6 +43,29 @@ def strip_session(url: str, session_params: Iterable[str] = SESSION_PARAMS) -> s
     return stripped
 
 
+_DEFAULT_PORTS = {"http": "80", "https": "443"}
+
+
+def location_key(url: str, session_params: Iterable[str] = SESSION_PARAMS) -> str:
+    """What identifies the page at ``url`` across sessions and an http/https move: ``//host[:port]/path?query``.
+
+    Session parameters and the fragment are removed (:func:`strip_session`), the
+    scheme and the scheme's default port dropped and the host lower-cased; the
+    other query keys keep their order. Idempotent: the key of a key is itself.
+    """
+    parts = urlsplit(strip_session(url, session_params))
+    return urlunsplit(("", netloc_key(parts.scheme, parts.netloc), parts.path or "/", parts.query, ""))
+
+
+def netloc_key(scheme: str, netloc: str) -> str:
+    """``netloc`` lower-cased and without the scheme's default port (``h.org:443`` of https is ``h.org``)."""
+    netloc = netloc.lower()
+    default = _DEFAULT_PORTS.get(scheme.lower())
+    if default and netloc.endswith(f":{default}"):
+        netloc = netloc[: -len(default) - 1]
+    return netloc
+
+
 def canonical_url(url: str, session_params: Iterable[str] = SESSION_PARAMS) -> str:
     """``url`` without session parameters, with sorted query keys and no fragment: its identity."""
     return canonicalize_url(strip_session(url, session_params))

@@ -22,11 +22,13 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from itertools import combinations, pairwise
 from typing import Any
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 from topiccrawl.fingerprint import checksum, hamming, text_simhash
 from topiccrawl.urlcluster import Cluster, Link, UrlPattern, auto_choose, extract_links, select_links
+from topiccrawl.urltraps import location_key, strip_session
 
 # Near-duplicate distance for 64-bit simhash (Manku et al.): at most 3 differing bits.
 DEFAULT_PAGE_THRESHOLD = 3
@@ -39,10 +41,10 @@ class TemplateError(ValueError):
 @dataclass(frozen=True, slots=True)
 class LinkTemplate:
     pattern: UrlPattern
-    # Dynamic pages: the query keys that tell items apart (those whose values
-    # differ between the items). A key with one value for every item, like a
-    # session id or "extra=page%3D1", is left out of an item's identity, so the
-    # same item reached with another session is not new. None: the whole URL.
+    # Dynamic pages: the query keys that tell items apart (see identity_keys()).
+    # A key with one value for every item, like "extra=page%3D1", or a position
+    # counter is left out of an item's identity, so the same item reached from
+    # another page or at another position is not new. None: the whole URL.
     identity_keys: tuple[str, ...] | None = None
     kind: str = "links"
 
@@ -56,12 +58,15 @@ class LinkTemplate:
         return data
 
     def item_key(self, url: str) -> str:
-        """What identifies the item at ``url``: the URL, or its path and identity keys' values."""
-        if self.identity_keys is None:
-            return url
-        parts = urlsplit(url)
-        values = sorted((k, v) for k, v in parse_qsl(parts.query, keep_blank_values=True) if k in self.identity_keys)
-        return urlunsplit((parts.scheme, parts.netloc, parts.path, urlencode(values), ""))
+        """What identifies the item at ``url``: the URL, or its path and identity keys' values,
+        without session parameters, scheme and default port (:func:`~topiccrawl.urltraps.location_key`),
+        so the same item under a new session id or after a move to https is not new."""
+        if self.identity_keys is not None:
+            parts = urlsplit(url)
+            pairs = parse_qsl(parts.query, keep_blank_values=True)
+            values = sorted((k, v) for k, v in pairs if k in self.identity_keys)
+            url = urlunsplit((parts.scheme, parts.netloc, parts.path, urlencode(values), ""))
+        return location_key(url)
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,14 +132,50 @@ def template_for_cluster(cluster: Cluster) -> LinkTemplate:
     """The template of a chosen cluster, with the identity keys its items show (dynamic pages)."""
     if not cluster.pattern.dynamic:
         return LinkTemplate(cluster.pattern)
-    values: dict[str, set[str]] = {}
-    urls = cluster.urls
-    for url in urls:
-        for key, value in parse_qsl(urlsplit(url).query, keep_blank_values=True):
-            values.setdefault(key, set()).add(value)
-    varying = tuple(sorted(k for k, v in values.items() if len(v) > 1))
-    # With one item nothing varies yet: keep every key.
-    return LinkTemplate(cluster.pattern, varying if len(urls) > 1 and varying else None)
+    rows = []
+    for url in dict.fromkeys(strip_session(u) for u in cluster.urls):  # page order
+        parts = urlsplit(url)
+        rows.append((parts.path, dict(parse_qsl(parts.query, keep_blank_values=True))))
+    return LinkTemplate(cluster.pattern, identity_keys(rows))
+
+
+# Sets of more keys than this are not tried: the items' varying keys are then all kept.
+MAX_IDENTITY_KEYS = 3
+
+
+def identity_keys(rows: Sequence[tuple[str, dict[str, str]]]) -> tuple[str, ...] | None:
+    """The smallest set of query keys that, with the path, tells the items apart; None: every key.
+
+    ``rows`` are the items' (path, query) in list order. A key with one value for
+    every item (a session id, "came from page 1") tells nothing apart. A key whose
+    values count the items' positions (consecutive integers rising down the list,
+    like ``pos=0,1,2``) is used only when no other keys tell the items apart: one
+    new item at the top would shift every item's position and make them all new.
+    """
+    if len(rows) < 2:
+        return None  # with one item nothing varies yet: keep every key
+    keys = sorted({k for _, query in rows for k in query})
+    columns = {k: [query.get(k) for _, query in rows] for k in keys}
+    varying = [k for k in keys if len(set(columns[k])) > 1]
+    if not varying:
+        return None
+    positional = {k for k in varying if _counts_positions(columns[k])}
+    for pool in ([k for k in varying if k not in positional], varying):
+        if len(pool) > 4 * MAX_IDENTITY_KEYS:
+            continue
+        for size in range(1, min(len(pool), MAX_IDENTITY_KEYS) + 1):
+            for chosen in combinations(pool, size):
+                if len({(path, *(query.get(k) for k in chosen)) for path, query in rows}) == len(rows):
+                    return chosen
+    return tuple(varying)
+
+
+def _counts_positions(values: Sequence[str | None]) -> bool:
+    """Whether ``values`` are at least three consecutive integers rising by one (a list position)."""
+    if len(values) < 3 or not all(v is not None and v.isascii() and v.isdigit() for v in values):
+        return False
+    numbers = [int(v) for v in values]  # type: ignore[arg-type]
+    return all(b - a == 1 for a, b in pairwise(numbers))
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,9 +199,26 @@ def apply_links(template: LinkTemplate, links: Sequence[Link]) -> list[PageItem]
     return list(best.values())
 
 
-def new_items(items: Iterable[PageItem], known: set[str]) -> list[PageItem]:
-    """Items whose identity is not in ``known``, in page order."""
-    return [item for item in items if item.identity not in known]
+def new_items(items: Iterable[PageItem], known: Iterable[str]) -> list[PageItem]:
+    """Items whose identity is not in ``known``, in page order.
+
+    Both sides are compared as :func:`~topiccrawl.urltraps.location_key`, so keys
+    stored before identities dropped the scheme and session ids (full URLs, or
+    ``scheme://host/path?identity``) still name the same items.
+    """
+    seen = {location_key(key) for key in known}
+    return [item for item in items if location_key(item.identity) not in seen]
+
+
+# A link template matching fewer than this share of the previous fetch's items (or none) looks broken.
+MATCH_DROP = 0.25
+
+
+def match_drop(previous: int | None, now: int) -> str | None:
+    """Why ``now`` matched items after ``previous`` look like a redesign that broke the template, or None."""
+    if not previous or (now and now >= MATCH_DROP * previous):
+        return None
+    return f"template matched {now} items, {previous} on the previous fetch: the page's layout may have changed"
 
 
 @dataclass(frozen=True, slots=True)

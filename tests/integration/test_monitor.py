@@ -64,13 +64,16 @@ def test_once_reports_exactly_the_new_items_noise_nothing_and_uses_304(
 def test_unsafe_watch_is_skipped_without_the_setting(serve: Callable[..., FixtureWeb], tmp_path: Path) -> None:
     web = serve({"c": ChangingSite()})
     store = WatchStore.in_state_dir(tmp_path / "state")
-    store.add_watch(web.base_urls["c"] + "/news/", '{"kind": "auto"}')
-    store.close()
+    watch_id = store.add_watch(web.base_urls["c"] + "/news/", '{"kind": "auto"}')
     result = crawl(
         "monitor", tmp_path, args={"once": "true"}, settings={"TOPICCRAWL_ALLOW_PRIVATE_ADDRESSES": False}
     ).check()
     assert result.stats.get("monitor/unsafe_skipped") == 1
     assert [h for h in web.log.hits() if h.target != "/robots.txt"] == []
+    # A refusal is a failed fetch in the watch's history (and in scrapy watch list).
+    [refused] = store.history(watch_id)
+    assert refused.status == 0 and refused.error and "refused: 127.0.0.1 is a private" in refused.error
+    store.close()
 
 
 def test_long_run_picks_up_watches_added_while_running(serve: Callable[..., FixtureWeb], tmp_path: Path) -> None:
@@ -125,4 +128,23 @@ def test_watch_argument_restricts_the_run_and_adds_missing_watches(
     assert {h.target for h in web.log.hits()} - {"/robots.txt"} == {"/news/"}
     bad = crawl("monitor", tmp_path, args={"once": "true", "watch": "ftp://example.org/"})
     assert bad.returncode != 0 and "-a watch: 'ftp://example.org/' is not an http(s) URL" in bad.log
+    bad = crawl("monitor", tmp_path, args={"once": "true", "watch": "http://[::1/"})
+    assert bad.returncode == 2 and "error: -a watch: 'http://[::1/' is not a valid URL (Invalid IPv6 URL)" in bad.log
+    store.close()
+
+
+def test_allowed_private_networks_let_the_monitor_fetch(serve: Callable[..., FixtureWeb], tmp_path: Path) -> None:
+    web = serve({"c": ChangingSite()})
+    url = web.base_urls["c"] + "/news/"
+    settings = {
+        **FAST,
+        "TOPICCRAWL_ALLOW_PRIVATE_ADDRESSES": False,
+        "TOPICCRAWL_ALLOWED_PRIVATE_NETWORKS": "127.0.0.0/8",
+    }
+    # -a watch= adds it (checked by the same policy), and the fetch is made.
+    result = crawl("monitor", tmp_path, args={"once": "true", "watch": url}, settings=settings).check()
+    assert "monitor/unsafe_skipped" not in result.stats
+    store = WatchStore.in_state_dir(tmp_path / "state")
+    [watch] = store.watches()
+    assert watch.url == url and [(f.status, f.error) for f in store.history(watch.id)] == [(200, None)]
     store.close()

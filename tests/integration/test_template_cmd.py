@@ -112,6 +112,7 @@ def test_interactive_choice_lists_clusters_with_link_texts(serve: Callable[..., 
     ("url", "allow", "message"),
     [
         ("http://127.0.0.1:9/list", False, "TOPICCRAWL_ALLOW_PRIVATE_ADDRESSES"),
+        ("http://[::1/", True, "'http://[::1/' is not a valid URL (Invalid IPv6 URL); check its host and port"),
     ],
 )
 def test_refuses_unsafe_urls_with_one_line(url: str, allow: bool, message: str, tmp_path: Path) -> None:

@@ -10,12 +10,13 @@ from tests.helpers import run_scrapy
 from topiccrawl.store.watches import WatchStore
 
 
-def _watch(tmp_path: Path, *args: str, allow_private: bool = True) -> tuple[int, str, str]:
+def _watch(tmp_path: Path, *args: str, allow_private: bool = True, networks: str = "") -> tuple[int, str, str]:
     proc = run_scrapy(
         "watch",
         *args,
         *("-s", f"TOPICCRAWL_STATE_DIR={tmp_path}"),
         *("-s", f"TOPICCRAWL_ALLOW_PRIVATE_ADDRESSES={allow_private}"),
+        *("-s", f"TOPICCRAWL_ALLOWED_PRIVATE_NETWORKS={networks}"),
     )
     return proc.returncode, proc.stdout, proc.stderr
 
@@ -78,6 +79,11 @@ def test_refusals_are_one_line_and_store_nothing(tmp_path: Path) -> None:
         (("add", "http://127.0.0.1:9/x"), False, "TOPICCRAWL_ALLOW_PRIVATE_ADDRESSES"),
         (("add", "http://127.0.0.1:9/x", "--template", '{"kind": "css"}'), True, "unknown template kind"),
         (("frobnicate",), True, "expected one of"),
+        (("add", "http://[::1/"), True, "'http://[::1/' is not a valid URL (Invalid IPv6 URL); check"),
+        (("add", "http://127.0.0.1:9/x", "--template", "²"), True, "--template: template is not JSON"),
+        (("add", "http://127.0.0.1:9/x", "--template", "9" * 20), True, f"no saved template {'9' * 20}"),
+        (("remove", "9" * 20), True, f"no watch {'9' * 20}; see scrapy watch list"),
+        (("remove", "²"), True, "scrapy watch remove takes one watch id"),
     ]
     for args, allow, message in cases:
         code, _, err = _watch(tmp_path, *args, allow_private=allow)
@@ -85,4 +91,27 @@ def test_refusals_are_one_line_and_store_nothing(tmp_path: Path) -> None:
         assert code == 2 and len(errors) == 1 and message in errors[0], (args, err[-500:])
     store = WatchStore.in_state_dir(tmp_path)
     assert store.watches() == []
+    store.close()
+
+
+def test_allowed_private_networks_are_honoured(tmp_path: Path) -> None:
+    code, out, err = _watch(tmp_path, "add", "http://127.0.0.1:9/x", allow_private=False, networks="127.0.0.0/8")
+    assert code == 0 and out.startswith("watch 1: http://127.0.0.1:9/x"), err
+    code, _, err = _watch(tmp_path, "add", "http://10.1.2.3/x", allow_private=False, networks="127.0.0.0/8")
+    assert code == 2 and "TOPICCRAWL_ALLOWED_PRIVATE_NETWORKS" in err
+
+
+def test_adding_a_watched_url_again_is_refused_unless_forced(tmp_path: Path) -> None:
+    assert _watch(tmp_path, "add", "http://127.0.0.1:9/news/")[0] == 0
+    # The same page: a fragment, a session id, another order of the query keys.
+    for again in ("http://127.0.0.1:9/news/#top", "http://127.0.0.1:9/news/;jsessionid=AB12"):
+        code, out, err = _watch(tmp_path, "add", again)
+        errors = [line for line in err.splitlines() if "error:" in line]
+        assert code == 2 and out == "" and len(errors) == 1, err[-500:]
+        assert errors[0].endswith(f"{again} is already watched (watch 1); pass --force to add a second watch of it")
+    code, out, err = _watch(tmp_path, "add", "http://127.0.0.1:9/news/", "--force")
+    assert code == 0 and out.startswith("watch 2: "), err
+    assert _watch(tmp_path, "add", "http://127.0.0.1:9/news/?page=2")[0] == 0  # another page
+    store = WatchStore.in_state_dir(tmp_path)
+    assert [w.id for w in store.watches()] == [1, 2, 3]
     store.close()

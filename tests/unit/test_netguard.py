@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from topiccrawl.netguard import UnsafeURLError, check_url, is_public_address
+from topiccrawl.netguard import AddressPolicy, UnsafeURLError, check_url, is_public_address
 
 
 @pytest.mark.parametrize(
@@ -55,3 +55,20 @@ def test_private_allowed_by_setting() -> None:
 
 def test_public_literal_passes() -> None:
     check_url("https://8.8.8.8/", resolve=False)
+
+
+def test_allowed_private_networks_are_honoured() -> None:
+    policy = AddressPolicy(False, ["127.0.0.0/8"])
+    check_url("http://127.0.0.1:8000/", policy=policy)
+    check_url("http://127.3.4.5/", policy=policy)
+    for refused in ("http://10.0.0.1/", "http://[::1]/", "http://localhost/"):  # localhost is ::1 too
+        with pytest.raises(UnsafeURLError, match="TOPICCRAWL_ALLOWED_PRIVATE_NETWORKS"):
+            check_url(refused, policy=policy)
+    check_url("http://localhost:8000/", policy=AddressPolicy(False, ["127.0.0.0/8", "::1/128"]))
+    with pytest.raises(UnsafeURLError, match="is not an http"):  # the scheme is never allowed
+        check_url("file:///etc/passwd", policy=AddressPolicy(False, ["0.0.0.0/0"]))
+
+
+def test_malformed_urls_are_refused_not_raised_as_other_errors() -> None:
+    with pytest.raises(UnsafeURLError, match="not a valid URL"):
+        check_url("http://[::1/", allow_private=True)

@@ -65,8 +65,8 @@ def test_apply_links_keeps_page_order_and_longest_text() -> None:
     ]
     items = apply_links(template, links)
     assert [(i.url, i.text, i.identity) for i in items] == [
-        ("http://h.org/p/2", "第二个帖子", "http://h.org/p/2"),
-        ("http://h.org/p/1", "第一个帖子", "http://h.org/p/1"),
+        ("http://h.org/p/2", "第二个帖子", "//h.org/p/2"),
+        ("http://h.org/p/1", "第一个帖子", "//h.org/p/1"),
     ]
     assert [i.url for i in new_items(items, {"http://h.org/p/2"})] == ["http://h.org/p/1"]
 
@@ -110,3 +110,117 @@ def test_noise_is_not_a_change_but_new_text_is() -> None:
     second = page_fingerprint(_page(site, "/page/article.html"), BASE)
     assert page_changed(first, second)
     assert not page_changed(None, second)  # a first observation is no change
+
+
+TITLES = [
+    "City opens new metro line today",
+    "Spring job fair draws thousands of visitors",
+    "Storm warning issued for coastal districts",
+    "Exam registration schedule published online",
+    "Old housing renovation program starts",
+    "Three public hospitals to be built",
+    "Night economy measures announced by council",
+    "Food safety inspections expanded citywide",
+]
+
+
+def _news_list(count: int, suffix: str = "") -> str:
+    """A news list page, newest first; ``suffix`` follows every item's file name (a session id)."""
+    rows = "".join(
+        f'<li><a href="/news/2024-05-{i + 1:02d}/doc-ihx{1000 + i}.shtml{suffix}">{TITLES[i]}</a></li>'
+        for i in reversed(range(count))
+    )
+    return (
+        '<html><body><div class="nav"><a href="/">Home</a> <a href="/about.html">About</a></div>'
+        f'<div class="main"><ul class="list">{rows}</ul></div>'
+        '<div class="foot"><a href="/privacy.html">Privacy</a></div></body></html>'
+    )
+
+
+@pytest.mark.parametrize(
+    ("before", "after", "base_after"),
+    [
+        (";jsessionid=AAAA111", ";jsessionid=BBBB222", "http://h.org/news/"),
+        ("?sid=AAAA1111", "?sid=BBBB2222", "http://h.org/news/"),
+        ("?PHPSESSID=a1", "?PHPSESSID=b2", "http://h.org/news/"),
+        ("", "", "https://h.org/news/"),  # the site moved to https
+        ("", "", "https://h.org:443/news/"),
+    ],
+)
+def test_a_new_session_or_scheme_makes_no_item_new(before: str, after: str, base_after: str) -> None:
+    template = resolve_auto(_news_list(6, before), "http://h.org/news/")
+    assert isinstance(template, LinkTemplate)
+    known = {i.identity for i in apply_links(template, extract_links(_news_list(6, before), "http://h.org/news/"))}
+    assert len(known) == 6
+    later = apply_links(template, extract_links(_news_list(7, after), base_after))
+    assert len(later) == 7
+    assert [i.text for i in new_items(later, known)] == [TITLES[6]]
+
+
+def test_keys_stored_before_identities_dropped_scheme_and_session_still_name_their_items() -> None:
+    # Stored keys of a watch made by an older version: full URLs, with their session id.
+    old_keys = {f"http://h.org/news/2024-05-{i + 1:02d}/doc-ihx{1000 + i}.shtml;jsessionid=AAAA111" for i in range(6)}
+    template = resolve_auto(_news_list(6), "http://h.org/news/")
+    assert isinstance(template, LinkTemplate)
+    later = apply_links(template, extract_links(_news_list(7), "http://h.org/news/"))
+    assert [i.text for i in new_items(later, old_keys)] == [TITLES[6]]
+    # ... and the older "scheme://host/path?identity keys" form of dynamic pages.
+    dynamic = LinkTemplate(
+        UrlPattern("file", "h.org", (), True, file_name="view.php", query_keys=("sid", "tid")), ("tid",)
+    )
+    links = [Link(f"https://h.org/view.php?tid={i}&sid=x{i}", f"帖子标题{i}") for i in range(1, 4)]
+    assert [i.url for i in new_items(apply_links(dynamic, links), {"http://h.org/view.php?tid=1"})] == [
+        "https://h.org/view.php?tid=2&sid=x2",
+        "https://h.org/view.php?tid=3&sid=x3",
+    ]
+
+
+def test_templates_made_from_session_urls_still_match_after_the_session_changes() -> None:
+    # Before shapes left sessions out, ";jsessionid=..." was part of the file name (no extension).
+    old = LinkTemplate(UrlPattern("directory", "h.org", ("news", "{n}-{n}-{n}")))
+    shape = UrlPattern("file", "h.org", ("news", "{n}-{n}-{n}"), False, file_prefix="doc-ihx", file_ext="")
+    older = LinkTemplate(shape)
+    for template in (old, older):
+        items = apply_links(template, extract_links(_news_list(7, ";jsessionid=BBBB222"), "http://h.org/news/"))
+        assert len(items) == 7, template
+
+
+def _notices(newest: int, count: int = 10) -> str:
+    """A notice board, newest first; every link carries its position in the list (``pos=``), like spm tracking."""
+    rows = "".join(
+        f'<tr><td><a href="show.asp?id={i}&pos={k}">Notice number {i} about the spring semester</a></td></tr>'
+        for k, i in enumerate(range(newest, newest - count, -1))
+    )
+    return (
+        f'<html><body><div><a href="/">Home</a><a href="/about.html">About</a></div><table>{rows}</table></body></html>'
+    )
+
+
+def test_a_position_parameter_is_not_part_of_an_items_identity() -> None:
+    # Both id and pos are consecutive integers here; pos is the one that counts the list's positions.
+    template = resolve_auto(_notices(3010), "http://h.org/notice/")
+    assert isinstance(template, LinkTemplate) and template.identity_keys == ("id",)
+    known = {i.identity for i in apply_links(template, extract_links(_notices(3010), "http://h.org/notice/"))}
+    later = apply_links(template, extract_links(_notices(3011), "http://h.org/notice/"))
+    assert [i.url for i in new_items(later, known)] == ["http://h.org/notice/show.asp?id=3011&pos=0"]
+
+
+@pytest.mark.parametrize(
+    ("queries", "expected"),
+    [
+        # the smallest set that tells the items apart: fid (the board) varies but says nothing more than tid
+        (["tid=7&fid=1", "tid=5&fid=2", "tid=2&fid=1", "tid=1&fid=3"], ("tid",)),
+        # two keys together, a position counter (from 1) left out
+        (["cat=a&n=1&rank=1", "cat=b&n=1&rank=2", "cat=a&n=2&rank=3", "cat=b&n=7&rank=4"], ("cat", "n")),
+        # a position counter that is all there is stays: without it every item would be the same
+        (["p=0", "p=1", "p=2"], ("p",)),
+        # ids that merely happen to rise by one are still used when nothing else tells the items apart
+        (["id=41&sort=new", "id=42&sort=new", "id=43&sort=new"], ("id",)),
+    ],
+)
+def test_identity_keys_are_the_smallest_set_that_tells_items_apart(
+    queries: list[str], expected: tuple[str, ...]
+) -> None:
+    cluster = auto_choose([Link(f"http://h.org/view.php?{q}", f"帖子标题不同的第{n}个") for n, q in enumerate(queries)])
+    assert cluster is not None
+    assert template_for_cluster(cluster).identity_keys == expected

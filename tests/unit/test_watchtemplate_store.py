@@ -70,3 +70,23 @@ def test_saved_templates(tmp_path: Path) -> None:
     assert store.template(tid) == ("http://h.org/", '{"kind": "page", "threshold": 3}')
     assert store.template(tid + 1) is None
     store.close()
+
+
+def test_a_store_made_before_fetches_recorded_their_match_count_is_upgraded(tmp_path: Path) -> None:
+    path = tmp_path / "state.sqlite3"
+    with sqlite3.connect(path) as conn:  # watch_fetches as earlier versions made it
+        conn.execute(
+            "CREATE TABLE watch_fetches (id INTEGER PRIMARY KEY AUTOINCREMENT, watch_id INTEGER NOT NULL,"
+            " fetched_at REAL NOT NULL, status INTEGER NOT NULL, changed INTEGER NOT NULL,"
+            " new_items INTEGER NOT NULL DEFAULT 0, error TEXT)"
+        )
+        conn.execute("INSERT INTO watch_fetches (watch_id, fetched_at, status, changed) VALUES (1, 5.0, 200, 0)")
+    store = WatchStore(path)
+    wid = store.add_watch("http://h.org/list", '{"kind": "auto"}')
+    assert wid == 1 and store.last_matched(wid) is None and store.history(wid)[0].matched is None
+    store.record_fetch(wid, fetched_at=10.0, status=200, changed=False, matched=7)
+    store.record_fetch(wid, fetched_at=20.0, status=304, changed=False)
+    assert store.last_matched(wid) == 7
+    assert store.last_fetch(wid).status == 304  # type: ignore[union-attr]
+    store.close()
+    WatchStore(path).close()  # opening it again is no migration

@@ -28,7 +28,7 @@ from scrapy.http import Response, TextResponse
 from scrapy.settings import BaseSettings
 
 from topiccrawl.commands.crawl import require_numeric_settings
-from topiccrawl.netguard import UnsafeURLError, check_url
+from topiccrawl.netguard import AddressPolicy, UnsafeURLError, check_url
 from topiccrawl.urlcluster import Cluster, Link, auto_choose, extract_links, ranked_clusters
 from topiccrawl.watchtemplate import PageTemplate, Template, page_fingerprint, template_for_cluster, template_to_json
 
@@ -40,7 +40,7 @@ SHOWN_TEXTS = 10  # the seed shows the first 10 link texts of each cluster
 def check_watch_url(url: str, settings: BaseSettings) -> str:
     """The URL, if topiccrawl may fetch it for a user; else a one-line :class:`UsageError`."""
     try:
-        check_url(url, allow_private=settings.getbool("TOPICCRAWL_ALLOW_PRIVATE_ADDRESSES"))
+        check_url(url, policy=AddressPolicy.from_settings(settings))
     except UnsafeURLError as exc:
         raise UsageError(f"refusing {url}: {exc}", print_help=False) from None
     return url

@@ -1,6 +1,6 @@
 """``scrapy watch add|list|remove``: the pages ``scrapy crawl monitor`` watches.
 
-    scrapy watch add URL [--template auto|page|ID|JSON] [--notify APPRISE_URL ...]
+    scrapy watch add URL [--template auto|page|ID|JSON] [--notify APPRISE_URL ...] [--force]
     scrapy watch list [--json]
     scrapy watch remove ID
 
@@ -8,7 +8,9 @@
 the first fetch), ``page`` (the whole page's main text), the id of a template
 saved by ``scrapy template URL``, or a template as JSON. Notification
 URLs are Apprise URLs stored with the watch; listings mask their secrets.
-Watches live in the state store (``TOPICCRAWL_STATE_DIR``).
+Watches live in the state store (``TOPICCRAWL_STATE_DIR``). A URL already
+watched (the same page: session ids, fragment and query key order aside) is
+refused, naming the watch, unless ``--force``: two watches notify twice.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from topiccrawl.commands.crawl import require_numeric_settings
 from topiccrawl.commands.template import check_watch_url
 from topiccrawl.notify.channels import is_usable
 from topiccrawl.store.watches import Watch, WatchStore
+from topiccrawl.urltraps import canonical_url
 from topiccrawl.watchtemplate import (
     AutoTemplate,
     PageTemplate,
@@ -33,6 +36,15 @@ from topiccrawl.watchtemplate import (
 )
 
 ACTIONS = ("add", "list", "remove")
+_MAX_ID = 2**63 - 1  # SQLite's largest integer
+
+
+def _id(text: str) -> int | None:
+    """``text`` as a watch or template id (ASCII digits, within SQLite's range), else None."""
+    text = text.strip()
+    if not (text.isascii() and text.isdigit()):
+        return None
+    return min(int(text), _MAX_ID)  # a larger number is no id that exists
 
 
 def _when(timestamp: float | None) -> str:
@@ -46,7 +58,7 @@ class Command(ScrapyCommand):
     default_settings = {"LOG_LEVEL": "WARNING"}
 
     def syntax(self) -> str:
-        return "add URL [--template T] [--notify URL ...] | list [--json] | remove ID"
+        return "add URL [--template T] [--notify URL ...] [--force] | list [--json] | remove ID"
 
     def short_desc(self) -> str:
         return "Add, list or remove watched pages"
@@ -65,6 +77,7 @@ class Command(ScrapyCommand):
             help="Apprise URL(s) to notify (repeatable; put the watched URL first)",
         )
         parser.add_argument("--json", action="store_true", help="list: print JSON (secrets masked)")
+        parser.add_argument("--force", action="store_true", help="add: add the URL even if it is already watched")
 
     def run(self, args: list[str], opts: Namespace) -> None:
         require_numeric_settings(self.settings)
@@ -100,6 +113,14 @@ class Command(ScrapyCommand):
                     " check it with: scrapy notify test URL",
                     print_help=False,
                 )
+        if not opts.force:
+            same = canonical_url(url)
+            for watch in store.watches():
+                if canonical_url(watch.url) == same:
+                    raise UsageError(
+                        f"{url} is already watched (watch {watch.id}); pass --force to add a second watch of it",
+                        print_help=False,
+                    )
         watch_id = store.add_watch(url, template_json, notify)
         print(f"watch {watch_id}: {url} ({template_from_json(template_json).describe()})")
 
@@ -109,8 +130,8 @@ class Command(ScrapyCommand):
             return template_to_json(AutoTemplate())
         if value == "page":
             return template_to_json(PageTemplate())
-        if value.isdigit():
-            saved = store.template(int(value))
+        if (template_id := _id(value)) is not None:
+            saved = store.template(template_id)
             if saved is None:
                 raise UsageError(f"no saved template {value}; see scrapy template URL", print_help=False)
             return saved[1]
@@ -120,11 +141,12 @@ class Command(ScrapyCommand):
             raise UsageError(f"--template: {exc}", print_help=False) from None
 
     @staticmethod
-    def _row(watch: Watch) -> dict[str, object]:
+    def _row(store: WatchStore, watch: Watch) -> dict[str, object]:
         try:
             template = template_from_json(watch.template).describe()
         except TemplateError:
             template = "(unreadable template)"
+        last = store.last_fetch(watch.id)
         return {
             "id": watch.id,
             "url": watch.url,
@@ -133,10 +155,12 @@ class Command(ScrapyCommand):
             "last_fetch": _when(watch.last_fetch_at),
             "last_status": watch.last_status,
             "last_change": _when(watch.last_change_at),
+            # why the last fetch failed, or what looked wrong (a template that stopped matching)
+            "last_error": last.error if last is not None else None,
         }
 
     def _list(self, store: WatchStore, opts: Namespace) -> None:
-        rows = [self._row(w) for w in store.watches()]
+        rows = [self._row(store, w) for w in store.watches()]
         if opts.json:
             print(json.dumps(rows, ensure_ascii=False, indent=2))
             return
@@ -150,11 +174,14 @@ class Command(ScrapyCommand):
             status = row["last_status"]
             outcome = "" if status is None else " (download failed)" if status == 0 else f" (HTTP {status})"
             print(f"      last fetch: {row['last_fetch']}{outcome}; last change: {row['last_change']}")
+            if row["last_error"]:
+                print(f"      last error: {row['last_error']}")
 
     @staticmethod
     def _remove(store: WatchStore, rest: list[str]) -> None:
-        if len(rest) != 1 or not rest[0].isdigit():
+        watch_id = _id(rest[0]) if len(rest) == 1 else None
+        if watch_id is None:
             raise UsageError("scrapy watch remove takes one watch id (see scrapy watch list)", print_help=False)
-        if not store.remove(int(rest[0])):
-            raise UsageError(f"no watch {rest[0]}", print_help=False)
-        print(f"removed watch {rest[0]}")
+        if not store.remove(watch_id):
+            raise UsageError(f"no watch {rest[0].strip()}; see scrapy watch list", print_help=False)
+        print(f"removed watch {watch_id}")

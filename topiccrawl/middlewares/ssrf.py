@@ -36,7 +36,7 @@ from __future__ import annotations
 import ipaddress
 import logging
 import time
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 from urllib.request import proxy_bypass
 
 from scrapy.downloadermiddlewares.httpproxy import HttpProxyMiddleware
@@ -48,10 +48,10 @@ from scrapy.utils.httpobj import urlparse_cached
 from twisted.internet.defer import Deferred
 from twisted.internet.threads import deferToThread
 
-from topiccrawl.netguard import ALLOWED_SCHEMES, is_public_address, resolve_host
+from topiccrawl.netguard import ALLOWED_SCHEMES, AddressPolicy, resolve_host
 
 if TYPE_CHECKING:
-    from collections.abc import Iterable, Sequence
+    from collections.abc import Sequence
     from urllib.parse import ParseResult
 
     from scrapy import Request
@@ -63,29 +63,6 @@ logger = logging.getLogger(__name__)
 
 class UnsafeAddressError(ConnectionError):
     """A host name resolved to an address the SSRF guard refuses (not retried)."""
-
-
-class AddressPolicy:
-    """Which addresses may be fetched: public ones, plus explicitly allowed networks."""
-
-    def __init__(self, allow_private: bool, allowed_networks: Iterable[str] = ()) -> None:
-        self.allow_private = allow_private
-        self.allowed = [ipaddress.ip_network(n, strict=False) for n in allowed_networks]
-
-    @classmethod
-    def from_settings(cls, settings: Any) -> AddressPolicy:
-        return cls(
-            settings.getbool("TOPICCRAWL_ALLOW_PRIVATE_ADDRESSES"),
-            settings.getlist("TOPICCRAWL_ALLOWED_PRIVATE_NETWORKS"),
-        )
-
-    def allows(self, address: str) -> bool:
-        if self.allow_private:
-            return True
-        ip = ipaddress.ip_address(address.split("%", 1)[0])
-        if any(ip in network for network in self.allowed if network.version == ip.version):
-            return True
-        return is_public_address(str(ip))
 
 
 def _literal_ip(host: str) -> str | None:

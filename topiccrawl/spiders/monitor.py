@@ -47,7 +47,7 @@ from twisted.python.failure import Failure
 
 from topiccrawl.args import SpiderArgumentError, check_http_url, parse_bool, parse_float, parse_int
 from topiccrawl.items import ChangeEvent
-from topiccrawl.netguard import UnsafeURLError, check_url
+from topiccrawl.netguard import AddressPolicy, UnsafeURLError, check_url
 from topiccrawl.revisit import RevisitScheduler
 from topiccrawl.store.watches import Watch, WatchStore
 from topiccrawl.textutil import utc_now_iso
@@ -59,6 +59,7 @@ from topiccrawl.watchtemplate import (
     PageTemplate,
     TemplateError,
     apply_links,
+    match_drop,
     new_items,
     page_changed,
     page_fingerprint,
@@ -128,7 +129,8 @@ class MonitorSpider(scrapy.Spider):
         # Longest a fetch can take, retries included, before it counts as lost.
         attempts = 1 + settings.getint("RETRY_TIMES")
         spider.lost_after = attempts * settings.getfloat("DOWNLOAD_TIMEOUT", 180.0) + 60.0
-        spider.allow_private = settings.getbool("TOPICCRAWL_ALLOW_PRIVATE_ADDRESSES")
+        # The downloader's SSRF guard's policy, allowed private networks included.
+        spider.policy = AddressPolicy.from_settings(settings)
         spider.store = WatchStore.in_state_dir(settings.get("TOPICCRAWL_STATE_DIR"))
         crawler.signals.connect(spider._close_store, signal=scrapy.signals.spider_closed)
         crawler.signals.connect(spider._event_stored, signal=scrapy.signals.item_scraped)
@@ -145,7 +147,7 @@ class MonitorSpider(scrapy.Spider):
         for url in urls:
             try:
                 # No DNS here: a name that fails to resolve now may resolve later; fetches check it.
-                check_url(url, allow_private=self.allow_private, resolve=False)
+                check_url(url, policy=self.policy, resolve=False)
             except UnsafeURLError as exc:
                 raise SpiderArgumentError(f"-a watch={url}: {exc}") from None
         existing = {w.url: w.id for w in self.store.watches()}
@@ -198,14 +200,14 @@ class MonitorSpider(scrapy.Spider):
             assert nxt is not None
             key = nxt[0]
             watch = self.store.get(int(key))
-            request = self._request(watch) if watch is not None else None
-            if request is None:
-                # Removed, or refused (unsafe): it stays known so the next sync does not re-add it.
+            if watch is None:  # removed since the last sync
                 self.scheduler.remove(key)
                 self._last_fetch.pop(key, None)
-                if watch is None:
-                    self._known.discard(int(key))
+                self._known.discard(int(key))
                 continue
+            request = self._request(watch)
+            if request is None:
+                continue  # refused: recorded as a failed fetch and rescheduled like one
             self._in_flight[key] = now
             next_slot = now + gap
             yield request
@@ -252,11 +254,17 @@ class MonitorSpider(scrapy.Spider):
         self._known = current
 
     def _request(self, watch: Watch) -> scrapy.Request | None:
+        """The watch's conditional request, or None when the address guard refuses it now.
+
+        A refusal (its name does not resolve at the moment, or resolves to a refused
+        address) is a failed fetch: it goes into the watch's history and the scheduler
+        tries again later, so a DNS outage does not drop the watch until a restart.
+        """
         try:
-            check_url(watch.url, allow_private=self.allow_private)
+            check_url(watch.url, policy=self.policy)
         except UnsafeURLError as exc:
-            logger.warning("monitor: skipping watch %d: %s", watch.id, exc)
             self.crawler.stats.inc_value("monitor/unsafe_skipped")
+            self._failed(watch.id, time.time(), 0, f"refused: {exc}")
             return None
         headers = {}
         if watch.etag:
@@ -339,7 +347,7 @@ class MonitorSpider(scrapy.Spider):
                 "monitor: watch %d: a change event was not stored; it will be reported again", fetch.watch_id
             )
             # History only: the items, validators and fingerprint stay as they were, so the change is found again.
-            keep = ("fetched_at", "status", "changed", "new_items")
+            keep = ("fetched_at", "status", "changed", "new_items", "matched", "error")
             outcome = {k: v for k, v in outcome.items() if k in keep}
         self.store.record_fetch(fetch.watch_id, **outcome)
 
@@ -348,8 +356,14 @@ class MonitorSpider(scrapy.Spider):
     ) -> tuple[list[ChangeEvent], dict[str, Any]]:
         """The page's new items as events, and the fetch's outcome for :meth:`WatchStore.record_fetch`."""
         items = apply_links(template, extract_links(response.text, response.url))
+        # Far fewer matches than last time: the page's layout changed (or an error page), and
+        # the template may no longer see new items. Said in the log and in the fetch's history.
+        dropped = match_drop(self.store.last_matched(watch.id), len(items))
+        if dropped:
+            dropped += f"; choose a template again with: scrapy template {watch.url}"
+            logger.warning("monitor: watch %d: %s", watch.id, dropped)
+            self.crawler.stats.inc_value("monitor/template_dropped")
         if not items:
-            # The page no longer has the watched kind of link: its layout changed, or an error page.
             logger.warning("monitor: watch %d: no links match its template on %s", watch.id, response.url)
             self.crawler.stats.inc_value("monitor/template_empty")
         fresh = new_items(items, self.store.known_keys(watch.id)) if watch.baselined else []
@@ -359,7 +373,10 @@ class MonitorSpider(scrapy.Spider):
             changed=bool(fresh),
             items=[(i.identity, i.url, i.text) for i in items],
             new_items=len(fresh),
-            baseline=bool(items),
+            # Any successful fetch is the baseline, an empty list too: its first items are new.
+            baseline=True,
+            matched=len(items),
+            error=dropped,
             **validators,
         )
         detected = utc_now_iso()

@@ -10,7 +10,8 @@ Schema (the notification side reads ``watches.notify``)::
             last_fetch_at REAL, last_status INTEGER, last_change_at REAL)
     watch_fetches(id INTEGER PRIMARY KEY, watch_id INTEGER, fetched_at REAL,
                   status INTEGER  -- HTTP status, 0 for a failed download,
-                  changed INTEGER, new_items INTEGER, error TEXT)
+                  changed INTEGER, new_items INTEGER, error TEXT,
+                  matched INTEGER  -- items the link template matched; NULL for other fetches)
     watch_items(watch_id INTEGER, key TEXT  -- the item's identity (its URL, or path and
                 identity query keys), url TEXT, text TEXT, first_seen REAL,
                 PRIMARY KEY (watch_id, key))
@@ -55,7 +56,8 @@ CREATE TABLE IF NOT EXISTS watch_fetches (
     status INTEGER NOT NULL,
     changed INTEGER NOT NULL,
     new_items INTEGER NOT NULL DEFAULT 0,
-    error TEXT
+    error TEXT,
+    matched INTEGER
 );
 CREATE INDEX IF NOT EXISTS watch_fetches_by_watch ON watch_fetches(watch_id, fetched_at);
 CREATE TABLE IF NOT EXISTS watch_items (
@@ -111,6 +113,7 @@ class Fetch:
     changed: bool
     new_items: int
     error: str | None
+    matched: int | None = None
 
 
 class WatchStore:
@@ -120,6 +123,17 @@ class WatchStore:
         self.path = Path(path)
         self.conn = connect(self.path)
         self.conn.executescript(_SCHEMA)
+        self._migrate()
+
+    def _migrate(self) -> None:
+        """Add the columns that stores made by earlier versions lack."""
+        columns = {row[1] for row in self.conn.execute("PRAGMA table_info(watch_fetches)")}
+        if "matched" not in columns:
+            try:
+                self.conn.execute("ALTER TABLE watch_fetches ADD COLUMN matched INTEGER")
+            except sqlite3.OperationalError as exc:  # another process added it meanwhile
+                if "duplicate column" not in str(exc):
+                    raise
 
     @classmethod
     def in_state_dir(cls, state_dir: str | Path) -> WatchStore:
@@ -177,18 +191,20 @@ class WatchStore:
         page_simhash: str | None = None,
         baseline: bool = False,
         error: str | None = None,
+        matched: int | None = None,
     ) -> None:
         """Record one fetch in one transaction: history row, newly known items, validators, fingerprint.
 
-        ``items`` are (identity key, URL, text) of every item on the page.
+        ``items`` are (identity key, URL, text) of every item on the page; ``matched``
+        is how many items a link template matched (see :meth:`last_matched`).
         """
         with self._tx() as tx:
             if tx.execute("SELECT 1 FROM watches WHERE id = ?", (watch_id,)).fetchone() is None:
                 return  # removed while the fetch was in flight
             tx.execute(
-                "INSERT INTO watch_fetches (watch_id, fetched_at, status, changed, new_items, error)"
-                " VALUES (?, ?, ?, ?, ?, ?)",
-                (watch_id, fetched_at, status, int(changed), new_items, error),
+                "INSERT INTO watch_fetches (watch_id, fetched_at, status, changed, new_items, error, matched)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (watch_id, fetched_at, status, int(changed), new_items, error, matched),
             )
             tx.executemany(
                 "INSERT OR IGNORE INTO watch_items (watch_id, key, url, text, first_seen) VALUES (?, ?, ?, ?, ?)",
@@ -215,11 +231,28 @@ class WatchStore:
 
     def history(self, watch_id: int) -> list[Fetch]:
         rows = self.conn.execute(
-            "SELECT watch_id, fetched_at, status, changed, new_items, error FROM watch_fetches"
+            "SELECT watch_id, fetched_at, status, changed, new_items, error, matched FROM watch_fetches"
             " WHERE watch_id = ? ORDER BY fetched_at, id",
             (watch_id,),
         )
-        return [Fetch(r[0], r[1], r[2], bool(r[3]), r[4], r[5]) for r in rows]
+        return [Fetch(r[0], r[1], r[2], bool(r[3]), r[4], r[5], r[6]) for r in rows]
+
+    def last_fetch(self, watch_id: int) -> Fetch | None:
+        row = self.conn.execute(
+            "SELECT watch_id, fetched_at, status, changed, new_items, error, matched FROM watch_fetches"
+            " WHERE watch_id = ? ORDER BY fetched_at DESC, id DESC LIMIT 1",
+            (watch_id,),
+        ).fetchone()
+        return Fetch(row[0], row[1], row[2], bool(row[3]), row[4], row[5], row[6]) if row else None
+
+    def last_matched(self, watch_id: int) -> int | None:
+        """How many items the watch's link template matched at its last fetch that applied it."""
+        row = self.conn.execute(
+            "SELECT matched FROM watch_fetches WHERE watch_id = ? AND matched IS NOT NULL"
+            " ORDER BY fetched_at DESC, id DESC LIMIT 1",
+            (watch_id,),
+        ).fetchone()
+        return row[0] if row else None
 
     # -- saved templates -------------------------------------------------------
     def save_template(self, url: str, template_json: str, now: float | None = None) -> int:
