@@ -101,3 +101,25 @@ def test_real_discuz_posts_have_their_fields(name: str) -> None:
     assert all(re.fullmatch(r"post_\d+", p.post_id or "") for p in posts)
     assert all(p.author and p.time and p.text for p in posts)
     assert len({p.author for p in posts}) > 1
+
+
+def test_posts_that_mostly_quote_keep_their_template() -> None:
+    # On one page most posts quote another, so the quote's markup is shared by most records and
+    # joins the region's paths; it is still the posts' template, with the same key.
+    def page(quoting: int) -> str:
+        posts = []
+        for i in range(6):
+            quote = "<aside><div>bob:</div><blockquote>earlier words here</blockquote></aside>" if i < quoting else ""
+            posts.append(
+                f"<div class='post'><div><span><a href='/u/{i}'>user{i}</a><time>2024-01-0{i + 1}</time></span>"
+                f"{quote}<p>reply number {i} with some words</p></div></div>"
+            )
+        return f"<html><body><div id='posts'>{''.join(posts)}</div></body></html>"
+
+    book = TemplateBook()
+    plain = max(book.regions(parse_html(page(0))), key=len)
+    book.sticky.add(plain.key)
+    quoting = max(book.regions(parse_html(page(5))), key=len)
+    assert quoting.key == plain.key
+    other = TemplateBook()
+    assert max(other.regions(parse_html(page(5))), key=len).key != plain.key  # the paths do differ

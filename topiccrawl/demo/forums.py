@@ -63,6 +63,7 @@ registered only after the spider was finished: its figures are the honest held-o
 ``prosilver`` and ``discourse`` were ported from the generated forums of a review that found
 the spider losing their posts; they were registered once it no longer did."""
 
+
 def build_forum(factory: Callable[..., object], size: float | None = None, **kwargs: object) -> Any:
     """A forum from a :data:`FORUMS` factory, of ``size`` when the factory takes one
     (a forum template added later may not; it is then built with its defaults)."""

@@ -255,6 +255,16 @@ class Template:
         return cls(region.location, region.paths, region.period)
 
 
+def _same_template(known: frozenset[str], fresh: frozenset[str]) -> bool:
+    """Whether a fresh region's shared paths are a known template's: similar, or one set is
+    the other plus a few more paths (on a page where most posts quote another, the quote's
+    markup is shared by most records and joins the paths; the template is still the posts')."""
+    if jaccard(known, fresh) >= 0.7:
+        return True
+    small = min(known, fresh, key=len)
+    return len(small) >= 4 and len(known & fresh) >= 0.9 * len(small) and jaccard(known, fresh) >= 0.5
+
+
 def _fits(template: Template, elements: list[lxml_html.HtmlElement]) -> bool:
     got = {f"{i}:{p}" for i, el in enumerate(elements) for p in subtree_paths(el)}
     # Both ways: the record has most of the template, and little else (a thin template
@@ -380,7 +390,7 @@ class TemplateBook:
 
     def resolve(self, region: Region) -> Template:
         for t in self.templates:
-            if t.location == region.location and t.period == region.period and jaccard(t.paths, region.paths) >= 0.7:
+            if t.location == region.location and t.period == region.period and _same_template(t.paths, region.paths):
                 region.paths = t.paths
                 return t
         t = Template.of(region)
