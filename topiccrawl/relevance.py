@@ -21,8 +21,9 @@ For a link ``i`` with URL tokens and anchor text, found on a parent page:
   and ``L(i) = gamma * h + (1 - gamma) * W(i)``.
 * Links with ``L(i) < threshold`` (the paper's epsilon) go to the *irrelevant
   queue*: they are fetched only while the path has crossed fewer than
-  ``max_tunnel_hops`` such links in a row, at the bottom of the frontier
-  (tunnelling through off-topic pages to reach on-topic regions).
+  ``max_tunnel_hops`` such links in a row since its last on-topic page, at the
+  bottom of the frontier (tunnelling through off-topic pages to reach on-topic
+  regions). An on-topic page resets the count: the caller passes 0 hops for it.
 
 Page relevance scores a page's main text: ``sqrt(density * coverage)`` where
 density is the dictionary weight per word (saturating at ``density_saturation``)
@@ -161,23 +162,52 @@ def inherited(parent_relevance: float, parent_inherited: float, on_topic: bool, 
     return decay * (parent_relevance if on_topic else parent_inherited)
 
 
+# Pager and "more" anchors that are generic from the first page on, before the crawl has
+# seen them link to many targets (compared after stripping punctuation, arrows and spaces).
+GENERIC_ANCHORS = frozenset(
+    {"下一页", "上一页", "下页", "上页", "下一篇", "上一篇", "下一章", "上一章", "尾页", "末页"}
+    | {"阅读全文", "查看全文", "阅读原文", "查看原文", "查看原帖", "查看详情", "详情", "更多", "查看更多", "更多内容"}
+    | {"点击查看", "点击进入", "全文", "展开", "展开全文", "more", "readmore", "continuereading"}
+    | {"next", "previous", "prev", "nextpage", "previouspage", "prevpage", "older", "newer", "olderposts"}
+    | {"newerposts", "olderentries", "newerentries", "continue", "seemore", "viewmore", "showmore"}
+    | {"loadmore", "moreposts", "fullstory", "details", "nextpost", "previouspost"}
+)
+
+
+def _anchor_key(anchor: str) -> str:
+    return anchor.strip().lower()
+
+
+def _anchor_letters(key: str) -> str:
+    return "".join(c for c in key if c.isalnum())
+
+
 class AnchorStats:
     """Tells generic anchors ('更多', '下一页', '详情', '12', '>>') from descriptive ones.
 
     An anchor is generic when it has fewer than ``min_chars`` letters or digits that are
-    not all digits, or when the crawl has seen the same text link to ``max_targets`` or
-    more distinct URLs. A generic anchor says nothing about its target, so a zero
-    similarity is no evidence against it; a descriptive anchor of no topic is. Bounded
-    to ``capacity`` anchor texts (the most frequent are what matter)."""
+    not all digits, when its letters are those of a common pager or "more" anchor
+    (:data:`GENERIC_ANCHORS`: '下一页', '阅读全文', 'Read more »', ...), or when the crawl
+    has seen the same text link to ``max_targets`` or more distinct URLs. A generic
+    anchor says nothing about its target, so a zero similarity is no evidence against
+    it; a descriptive anchor of no topic is. Bounded to ``capacity`` anchor texts (the
+    most frequent are what matter)."""
 
-    def __init__(self, max_targets: int = 5, min_chars: int = 3, capacity: int = 50_000) -> None:
+    def __init__(
+        self,
+        max_targets: int = 5,
+        min_chars: int = 3,
+        capacity: int = 50_000,
+        known_generic: frozenset[str] = GENERIC_ANCHORS,
+    ) -> None:
         self.max_targets = max_targets
         self.min_chars = min_chars
         self.capacity = capacity
+        self.known_generic = known_generic
         self._targets: dict[str, set[str] | None] = {}  # None: known generic
 
     def observe(self, anchor: str, url: str) -> None:
-        key = anchor.strip().lower()
+        key = _anchor_key(anchor)
         if not key:
             return
         seen = self._targets.get(key, set())
@@ -190,9 +220,9 @@ class AnchorStats:
             self._targets[key] = seen
 
     def is_generic(self, anchor: str) -> bool:
-        key = anchor.strip().lower()
-        content = [c for c in key if c.isalnum()]
-        if len(content) < self.min_chars or all(c.isdigit() for c in content):
+        key = _anchor_key(anchor)
+        content = _anchor_letters(key)
+        if len(content) < self.min_chars or content.isdigit() or content in self.known_generic:
             return True
         return key in self._targets and self._targets[key] is None
 

@@ -96,6 +96,24 @@ def test_tunnelling_budget_drops_links_beyond_it() -> None:
     assert kept.meta["topic_hops"] == 0
 
 
+def test_an_on_topic_page_ends_the_tunnel() -> None:
+    # A page reached by tunnelling (its hop budget spent) that turns out to be on topic: its
+    # below-threshold links start a new tunnel instead of being dropped.
+    mw, crawler = make_middleware(TOPICCRAWL_TOPIC_TUNNEL_HOPS=2)
+    on = page("http://127.0.0.1/on.html", ON_TOPIC, [("/a/77.html", "第七章")], meta={"topic_hops": 2})
+    (kept,) = run(mw, on, [Request("http://127.0.0.1/a/77.html")])
+    assert kept.meta["topic_hops"] == 1  # below the threshold, one hop into a new tunnel
+    assert crawler.stats.get_value("topic/links_dropped") is None
+
+
+def test_pager_anchor_on_an_on_topic_page_is_relevant() -> None:
+    mw, crawler = make_middleware()
+    on = page("http://127.0.0.1/list_1.html", ON_TOPIC, [("/list_2.html", "下一页")])
+    (nxt,) = run(mw, on, [Request("http://127.0.0.1/list_2.html")])
+    assert nxt.meta["topic_hops"] == 0
+    assert crawler.stats.get_value("topic/links_relevant") == 1
+
+
 def test_seeds_get_the_best_priority() -> None:
     mw, _ = make_middleware()
 

@@ -63,13 +63,26 @@ def test_generic_anchor_falls_back_on_the_parent() -> None:
     assert generic.score > descriptive_off_topic.score
     stats = rel.AnchorStats(max_targets=3)
     assert stats.is_generic("更多") and stats.is_generic("12") and stats.is_generic(">>")
-    assert not stats.is_generic("阅读全文")
+    assert not stats.is_generic("本站公告")
     for i in range(3):
-        stats.observe("阅读全文", f"http://h/{i}")
-    assert stats.is_generic("阅读全文")  # links to many different pages: says nothing about any
+        stats.observe("本站公告", f"http://h/{i}")
+    assert stats.is_generic("本站公告")  # links to many different pages: says nothing about any
     stats.observe("武昌起义始末", "http://h/1")
     stats.observe("武昌起义始末", "http://h/1")
     assert not stats.is_generic("武昌起义始末")
+
+
+@pytest.mark.parametrize(
+    "anchor", ["下一页", "上一篇", "阅读全文", "查看原帖", "更多 >>", "Next »", "« Previous", "Read more", "MORE"]
+)
+def test_pager_and_more_anchors_are_generic_from_the_start(anchor: str) -> None:
+    # Generic before the crawl has seen them link anywhere: the first pages of a crawl need it most.
+    assert rel.AnchorStats().is_generic(anchor)
+
+
+@pytest.mark.parametrize("anchor", ["武昌起义始末", "Moreton Bay history", "Next generation sequencing"])
+def test_descriptive_anchors_are_not_generic(anchor: str) -> None:
+    assert not rel.AnchorStats().is_generic(anchor)
 
 
 def test_tunnelling_budget() -> None:

@@ -10,7 +10,8 @@ else the text of the response's ``<a>`` elements pointing at that URL) and
 the parent page's relevance, sets ``request.priority = round(L * 1000)``
 (Scrapy priorities are ints; equal scores map to equal priorities), and drops
 links below the threshold unless the path is within its tunnelling budget
-(``meta["topic_hops"]`` counts consecutive below-threshold links). Equal
+(``meta["topic_hops"]`` counts consecutive below-threshold links since the
+last on-topic page). Equal
 priorities pop in arrival order because the topic spider uses FIFO queues
 within each priority (``SCHEDULER_MEMORY_QUEUE``/``SCHEDULER_DISK_QUEUE``) and
 the Redis frontier uses :class:`topiccrawl.redisqueue.FifoPriorityQueue`.
@@ -212,7 +213,9 @@ class Focus:
                 rel.url_score(url_toks, self.dictionary),
                 rel.anchor_similarity(anchor_tokens, self.dictionary, self.config.unknown_weight),
                 h,
-                int(response.meta.get("topic_hops", 0)),
+                # The irrelevant queue tunnels through off-topic pages: an on-topic page
+                # ends the tunnel, so a chain of on-topic pages is never cut.
+                0 if page.on_topic else int(response.meta.get("topic_hops", 0)),
                 generic_anchor=self.anchors.is_generic(anchor),
             )
             if not score.fetch:
