@@ -39,7 +39,7 @@ from w3lib.url import safe_url_string
 
 from topiccrawl import relevance as rel
 from topiccrawl.args import SettingError, SpiderArgumentError
-from topiccrawl.dictionary import DictionaryGrower, GrowthConfig, TopicDictionary, load_dictionary
+from topiccrawl.dictionary import DictionaryGrower, FeedbackSource, GrowthConfig, TopicDictionary, load_dictionary
 from topiccrawl.maintext import extract_main_text
 from topiccrawl.textutil import normalize_space
 from topiccrawl.tokenize import add_words, tokenize
@@ -100,24 +100,23 @@ class Focus:
     @classmethod
     def from_settings(cls, settings: BaseSettings, dictionary: TopicDictionary, **kwargs: Any) -> Focus:
         config = rel.ScoringConfig(
-            beta=settings.getfloat("TOPICCRAWL_TOPIC_BETA", 0.2),
-            gamma=settings.getfloat("TOPICCRAWL_TOPIC_GAMMA", 0.3),
-            decay=settings.getfloat("TOPICCRAWL_TOPIC_DECAY", 0.5),
-            threshold=settings.getfloat("TOPICCRAWL_TOPIC_THRESHOLD", 0.2),
-            max_tunnel_hops=settings.getint("TOPICCRAWL_TOPIC_TUNNEL_HOPS", 3),
-            use_url=settings.getbool("TOPICCRAWL_TOPIC_USE_URL", True),
-            use_anchor=settings.getbool("TOPICCRAWL_TOPIC_USE_ANCHOR", True),
-            use_inheritance=settings.getbool("TOPICCRAWL_TOPIC_INHERIT", True),
-            tunnelling=settings.getbool("TOPICCRAWL_TOPIC_TUNNELLING", True),
+            beta=_getfloat(settings, "TOPICCRAWL_TOPIC_BETA", 0.2),
+            gamma=_getfloat(settings, "TOPICCRAWL_TOPIC_GAMMA", 0.3),
+            decay=_getfloat(settings, "TOPICCRAWL_TOPIC_DECAY", 0.5),
+            threshold=_getfloat(settings, "TOPICCRAWL_TOPIC_THRESHOLD", 0.2),
+            max_tunnel_hops=_getint(settings, "TOPICCRAWL_TOPIC_TUNNEL_HOPS", 3),
+            use_url=_getbool(settings, "TOPICCRAWL_TOPIC_USE_URL", True),
+            use_anchor=_getbool(settings, "TOPICCRAWL_TOPIC_USE_ANCHOR", True),
+            use_inheritance=_getbool(settings, "TOPICCRAWL_TOPIC_INHERIT", True),
+            tunnelling=_getbool(settings, "TOPICCRAWL_TOPIC_TUNNELLING", True),
         )
-        dictionary.max_learned = settings.getint("TOPICCRAWL_TOPIC_MAX_LEARNED", 200)
+        dictionary.max_learned = _getint(settings, "TOPICCRAWL_TOPIC_MAX_LEARNED", 200)
         grower = None
-        if settings.getbool("TOPICCRAWL_TOPIC_GROW", True):
-            feedback_cls = load_object(settings.get("TOPICCRAWL_TOPIC_FEEDBACK", "topiccrawl.dictionary.CrawlFeedback"))
+        if _getbool(settings, "TOPICCRAWL_TOPIC_GROW", True):
             grower = DictionaryGrower(
                 dictionary,
-                feedback_cls(),
-                GrowthConfig(threshold=settings.getfloat("TOPICCRAWL_TOPIC_GROW_THRESHOLD", 0.2)),
+                _feedback_source(settings),
+                GrowthConfig(threshold=_getfloat(settings, "TOPICCRAWL_TOPIC_GROW_THRESHOLD", 0.2)),
             )
         scoring = settings.get("TOPICCRAWL_TOPIC_SCORING", "topic")
         if scoring not in SCORINGS:
@@ -125,9 +124,9 @@ class Focus:
         return cls(
             dictionary,
             config,
-            page_threshold=settings.getfloat("TOPICCRAWL_TOPIC_PAGE_THRESHOLD", 0.5),
+            page_threshold=_getfloat(settings, "TOPICCRAWL_TOPIC_PAGE_THRESHOLD", 0.5),
             grower=grower,
-            grow_every=settings.getint("TOPICCRAWL_TOPIC_GROW_EVERY", 50),
+            grow_every=_getint(settings, "TOPICCRAWL_TOPIC_GROW_EVERY", 50),
             scoring=scoring,
             **kwargs,
         )
@@ -228,6 +227,42 @@ class Focus:
             anchor=anchor,
         )
         return score
+
+
+def _getbool(settings: BaseSettings, name: str, default: bool) -> bool:
+    try:
+        return settings.getbool(name, default)
+    except ValueError:
+        raise SettingError(f"{name}={settings.get(name)!r} is not a boolean; use true or false") from None
+
+
+def _getint(settings: BaseSettings, name: str, default: int) -> int:
+    try:
+        return settings.getint(name, default)
+    except (TypeError, ValueError):
+        raise SettingError(f"{name}={settings.get(name)!r} is not a whole number") from None
+
+
+def _getfloat(settings: BaseSettings, name: str, default: float) -> float:
+    try:
+        return settings.getfloat(name, default)
+    except (TypeError, ValueError):
+        raise SettingError(f"{name}={settings.get(name)!r} is not a number") from None
+
+
+def _feedback_source(settings: BaseSettings) -> FeedbackSource:
+    """An instance of the ``TOPICCRAWL_TOPIC_FEEDBACK`` class (a dotted path)."""
+    spec = settings.get("TOPICCRAWL_TOPIC_FEEDBACK", "topiccrawl.dictionary.CrawlFeedback")
+    try:
+        feedback_cls = load_object(spec)
+    except (ImportError, NameError, ValueError, AttributeError) as exc:
+        raise SettingError(
+            f"TOPICCRAWL_TOPIC_FEEDBACK={spec!r} cannot be loaded ({exc}); give the dotted path of a feedback "
+            "source class, e.g. topiccrawl.dictionary.CrawlFeedback"
+        ) from None
+    if not callable(feedback_cls):
+        raise SettingError(f"TOPICCRAWL_TOPIC_FEEDBACK={spec!r} is not a class")
+    return feedback_cls()
 
 
 def _anchor_map(response: Response) -> dict[str, str]:
