@@ -81,6 +81,46 @@ class LinkScore:
     fetch: bool  # relevant, or within the tunnelling budget
 
 
+_phrase_cache: dict[int, tuple[int, dict[str, list[tuple[tuple[str, ...], str]]]]] = {}
+
+
+def _phrases(dictionary: TopicDictionary) -> dict[str, list[tuple[tuple[str, ...], str]]]:
+    """Terms that the tokenizer splits into several tokens ("machine learning", "Sun Yat-sen"):
+    first token -> (the term's tokens, the term), longest first. Cached per dictionary version."""
+    cached = _phrase_cache.get(id(dictionary))
+    if cached is not None and cached[0] == dictionary.version:
+        return cached[1]
+    index: dict[str, list[tuple[tuple[str, ...], str]]] = {}
+    for text in dictionary.words():
+        parts = tuple(tokenize(text))
+        if len(parts) > 1:
+            index.setdefault(parts[0], []).append((parts, text.lower()))
+    for entries in index.values():
+        entries.sort(key=lambda entry: -len(entry[0]))
+    _phrase_cache[id(dictionary)] = (dictionary.version, index)
+    return index
+
+
+def merge_phrases(tokens: Sequence[str], dictionary: TopicDictionary) -> list[str]:
+    """``tokens`` with each run that spells a multi-token term replaced by the term itself (the
+    longest at each position), so "machine", "learning" counts as the term "machine learning"."""
+    index = _phrases(dictionary)
+    if not index:
+        return list(tokens)
+    merged: list[str] = []
+    i = 0
+    while i < len(tokens):
+        for parts, term in index.get(tokens[i], ()):
+            if tuple(tokens[i : i + len(parts)]) == parts:
+                merged.append(term)
+                i += len(parts)
+                break
+        else:
+            merged.append(tokens[i])
+            i += 1
+    return merged
+
+
 def url_tokens(url: str) -> list[str]:
     """Topic-bearing tokens of a URL: host labels, path and query words (lower case)."""
     parts = urlsplit(url)
@@ -144,7 +184,7 @@ def anchor_similarity(tokens: Sequence[str], dictionary: TopicDictionary, unknow
     """sim(anchor, T): ``min(1, a . w / |a|)`` over dictionary-weighted word vectors."""
     if not tokens:
         return 0.0
-    counts = Counter(tokens)
+    counts = Counter(merge_phrases(tokens, dictionary))
     dot = 0.0
     norm2 = 0.0
     for word, tf in counts.items():
@@ -265,6 +305,7 @@ def page_relevance(
     """Relevance of a page's words to the topic, 0..1 (see the module docstring)."""
     if not tokens:
         return 0.0
+    tokens = merge_phrases(tokens, dictionary)
     counts = Counter(tokens)
     mass = 0.0
     coverage = 0.0
@@ -284,4 +325,5 @@ def priority(score: float, levels: int = PRIORITY_LEVELS) -> int:
 
 def naive_count(anchor_tokens: Sequence[str], url_toks: Sequence[str], dictionary: TopicDictionary) -> int:
     """The naive best-first score: how many dictionary terms the anchor and the URL contain."""
-    return sum(1 for t in anchor_tokens if t in dictionary) + len(url_matches(url_toks, dictionary))
+    in_anchor = sum(1 for t in merge_phrases(anchor_tokens, dictionary) if t in dictionary)
+    return in_anchor + len(url_matches(url_toks, dictionary))

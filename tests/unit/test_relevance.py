@@ -132,3 +132,25 @@ def test_naive_count() -> None:
     d = parse_dictionary("辛亥革命 1 xinhai\n武昌 0.5\n")
     assert rel.naive_count(["辛亥革命", "武昌", "故事"], ["xinhai", "p1"], d) == 3
     assert rel.naive_count(["更多"], ["a", "12"], d) == 0
+
+
+EN = parse_dictionary(
+    "machine learning\t1.0\nneural network\t0.8\nSun Yat-sen\t1.0\nrevolution\t0.5\n", source="en.txt"
+)
+add_words(EN.words())
+
+
+def test_terms_of_several_words_match_as_phrases() -> None:
+    text = tokenize("Machine learning with neural network models")
+    assert rel.merge_phrases(text, EN) == ["machine learning", "neural network", "models"]
+    assert rel.page_relevance(text, EN) > 0.5
+    assert rel.anchor_similarity(tokenize("Sun Yat-sen and the 1911 revolution"), EN) > 0.9
+    assert rel.anchor_similarity(tokenize("learning to cook a machine"), EN) == 0.0  # the words, not the phrase
+    assert rel.naive_count(tokenize("Machine Learning basics"), [], EN) == 1
+
+
+def test_terms_of_several_words_name_themselves_in_urls() -> None:
+    assert rel.url_score(rel.url_tokens("https://example.org/machine-learning/intro.html"), EN) == 1.0
+    assert rel.url_score(rel.url_tokens("https://example.org/wiki/Sun_Yat-sen"), EN) == 1.0
+    assert rel.url_score(rel.url_tokens("https://example.org/learning/machine.html"), EN) == 0.0
+    assert EN.names("learning")  # a part of the term's URL alias: not a growth candidate of its own
