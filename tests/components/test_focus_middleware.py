@@ -13,6 +13,7 @@ from scrapy.utils.misc import build_from_crawler
 from scrapy.utils.test import get_crawler
 
 from topiccrawl.middlewares.focus import FocusMiddleware, dictionary_output_path
+from topiccrawl.middlewares.traps import TrapGuardMiddleware
 from topiccrawl.relevance import PRIORITY_LEVELS
 
 ON_TOPIC = "辛亥革命爆发于武昌。武昌起义之后，同盟会和孙中山领导革命党人建立中华民国，湖北军政府成立。"
@@ -71,6 +72,20 @@ def test_priority_follows_the_score_and_anchors_come_from_the_page() -> None:
         by_url["wuchang-qiyi.html"].priority / PRIORITY_LEVELS, abs=1e-3
     )
     assert crawler.stats.get_value("topic/links_scored") == 3
+
+
+def test_links_with_session_ids_keep_their_anchor() -> None:
+    # TrapGuardMiddleware (850) strips session ids from the requests before FocusMiddleware (600)
+    # scores them; the page's hrefs still carry them.
+    mw, crawler = make_middleware()
+    guard = build_from_crawler(TrapGuardMiddleware, crawler)
+    links = [("/t1.html?sid=abc123", "辛亥革命与武昌起义"), ("/t3.html;jsessionid=XYZ", "孙中山与同盟会")]
+    response = page("http://127.0.0.1/forum.html", OFF_TOPIC, links)
+    guarded = list(guard.process_spider_output(response, [response.follow(href) for href, _ in links]))
+    assert [r.url for r in guarded] == ["http://127.0.0.1/t1.html", "http://127.0.0.1/t3.html"]
+    out = run(mw, response, guarded)
+    assert [r.meta["anchor"] for r in out] == ["辛亥革命与武昌起义", "孙中山与同盟会"]
+    assert all(r.meta["topic_score"] > 0.5 for r in out)
 
 
 def test_on_topic_parent_lifts_generic_links() -> None:

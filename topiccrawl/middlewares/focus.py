@@ -24,6 +24,7 @@ spider becomes focused with ``-s TOPICCRAWL_FOCUS_DICTIONARY=NAME_OR_PATH``.
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -43,6 +44,7 @@ from topiccrawl.dictionary import DictionaryGrower, FeedbackSource, GrowthConfig
 from topiccrawl.maintext import extract_main_text
 from topiccrawl.textutil import normalize_space
 from topiccrawl.tokenize import add_words, tokenize
+from topiccrawl.urltraps import SESSION_PARAMS, strip_session
 
 if TYPE_CHECKING:
     from scrapy.crawler import Crawler
@@ -83,6 +85,7 @@ class Focus:
         scoring: str = "topic",
         classifier: TextClassifier | None = None,
         classifier_label: str | None = None,
+        session_params: Sequence[str] = SESSION_PARAMS,
     ) -> None:
         self.dictionary = dictionary
         self.config = config
@@ -92,6 +95,7 @@ class Focus:
         self.scoring = scoring
         self.classifier = classifier
         self.classifier_label = classifier_label
+        self.session_params = tuple(session_params)
         self.anchors = rel.AnchorStats()
         self.pages = 0
         self.on_topic = 0
@@ -128,6 +132,7 @@ class Focus:
             grower=grower,
             grow_every=_getint(settings, "TOPICCRAWL_TOPIC_GROW_EVERY", 50),
             scoring=scoring,
+            session_params=settings.getlist("TOPICCRAWL_SESSION_PARAMS", list(SESSION_PARAMS)),
             **kwargs,
         )
 
@@ -183,9 +188,9 @@ class Focus:
         if anchor is None:
             anchors = response.meta.get(ANCHORS_KEY)
             if anchors is None:
-                anchors = _anchor_map(response)
+                anchors = _anchor_map(response, self.session_params)
                 response.meta[ANCHORS_KEY] = anchors
-            anchor = anchors.get(urldefrag(request.url)[0], "")
+            anchor = anchors.get(_anchor_key(request.url, self.session_params), "")
         return str(anchor)
 
     def score_request(self, request: Request, response: Response) -> rel.LinkScore | None:
@@ -265,8 +270,14 @@ def _feedback_source(settings: BaseSettings) -> FeedbackSource:
     return feedback_cls()
 
 
-def _anchor_map(response: Response) -> dict[str, str]:
-    """Absolute URL -> the distinct anchor texts of the links to it on this page."""
+def _anchor_key(url: str, session_params: Sequence[str] = SESSION_PARAMS) -> str:
+    """A link's URL as the anchor map knows it: no fragment, no session id (TrapGuardMiddleware strips
+    session ids from requests before this middleware sees them; the page's hrefs still carry them)."""
+    return strip_session(urldefrag(url)[0], session_params)
+
+
+def _anchor_map(response: Response, session_params: Sequence[str] = SESSION_PARAMS) -> dict[str, str]:
+    """Link URL (see :func:`_anchor_key`) -> the distinct anchor texts of the links to it on this page."""
     if not isinstance(response, HtmlResponse):
         return {}
     texts: dict[str, list[str]] = {}
@@ -274,7 +285,7 @@ def _anchor_map(response: Response) -> dict[str, str]:
         href = a.attrib.get("href", "").strip()
         if not href or href.startswith(("#", "javascript:", "mailto:")):
             continue
-        url = urldefrag(safe_url_string(response.urljoin(href), encoding=response.encoding))[0]
+        url = _anchor_key(safe_url_string(response.urljoin(href), encoding=response.encoding), session_params)
         text = normalize_space(" ".join(a.xpath(".//text()").getall()) or a.attrib.get("title", ""))
         if text and text not in texts.setdefault(url, []):
             texts[url].append(text)
