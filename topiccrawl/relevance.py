@@ -3,7 +3,7 @@
 For a link ``i`` with URL tokens and anchor text, found on a parent page:
 
 * ``URL(i)``: the URL's tokens (host labels, path and query words, pinyin or
-  English, and Chinese in percent-encoded paths) matched against the
+  English, and Chinese in percent-encoded paths, UTF-8 or GBK) matched against the
   dictionary's aliases and terms; matched weights combine by noisy-or,
   ``1 - prod(1 - w)``, so one strong term scores high, several weak terms add
   up, and opaque ids cost nothing.
@@ -39,7 +39,7 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from urllib.parse import unquote, urlsplit
+from urllib.parse import unquote_to_bytes, urlsplit
 
 from topiccrawl.dictionary.terms import TopicDictionary
 from topiccrawl.tokenize import tokenize
@@ -128,7 +128,7 @@ def url_tokens(url: str) -> list[str]:
     tokens: list[str] = []
     if not re.fullmatch(r"[0-9.:\[\]a-f]*", host):  # IP addresses name nothing
         tokens.extend(label for label in host.split(".")[:-1] if _keep(label))
-    rest = unquote(f"{parts.path} {parts.query}").lower()
+    rest = _unquote(f"{parts.path} {parts.query}").lower()
     for chunk in _ASCII_SPLIT.split(rest):
         if not chunk:
             continue
@@ -137,6 +137,16 @@ def url_tokens(url: str) -> list[str]:
         elif _keep(chunk):
             tokens.append(chunk)
     return tokens
+
+
+def _unquote(text: str) -> str:
+    """Percent-decoded ``text``: UTF-8 when the bytes are valid UTF-8, else GB18030 (a superset of
+    GBK and GB2312: what the raw Chinese hrefs of a GBK page become)."""
+    raw = unquote_to_bytes(text)
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return raw.decode("gb18030", errors="replace")
 
 
 def _keep(token: str) -> bool:

@@ -19,6 +19,18 @@ def test_url_tokens() -> None:
     assert rel.url_tokens("http://x.org/article.php?id=1234567") == ["article"]
 
 
+@pytest.mark.parametrize("encoding", ["utf-8", "gbk", "gb18030"])
+def test_chinese_in_urls_is_read_in_utf8_or_gbk(encoding: str) -> None:
+    from urllib.parse import quote
+
+    for url in (
+        f"http://bbs.example.cn/tag.php?name={quote('辛亥革命', encoding=encoding)}",
+        f"http://bbs.example.cn/tag/{quote('武昌起义', encoding=encoding)}.html",
+    ):
+        assert rel.url_score(rel.url_tokens(url), D) == 1.0, url
+    assert isinstance(rel.url_tokens("http://x.org/a%FF%FE%41b%80"), list)  # bytes of no charset do not raise
+
+
 def test_url_score() -> None:
     assert rel.url_score(rel.url_tokens("http://h.cn/xinhai/p1.html"), D) == 1.0
     assert rel.url_score(rel.url_tokens("http://h.cn/wuchang-qiyi/p1.html"), D) == 1.0  # two-token alias
