@@ -104,23 +104,23 @@ class Focus:
     @classmethod
     def from_settings(cls, settings: BaseSettings, dictionary: TopicDictionary, **kwargs: Any) -> Focus:
         config = rel.ScoringConfig(
-            beta=_getfloat(settings, "TOPICCRAWL_TOPIC_BETA", 0.2),
-            gamma=_getfloat(settings, "TOPICCRAWL_TOPIC_GAMMA", 0.3),
-            decay=_getfloat(settings, "TOPICCRAWL_TOPIC_DECAY", 0.5),
-            threshold=_getfloat(settings, "TOPICCRAWL_TOPIC_THRESHOLD", 0.2),
-            max_tunnel_hops=_getint(settings, "TOPICCRAWL_TOPIC_TUNNEL_HOPS", 3),
+            beta=settings.getfloat("TOPICCRAWL_TOPIC_BETA", 0.2),
+            gamma=settings.getfloat("TOPICCRAWL_TOPIC_GAMMA", 0.3),
+            decay=settings.getfloat("TOPICCRAWL_TOPIC_DECAY", 0.5),
+            threshold=settings.getfloat("TOPICCRAWL_TOPIC_THRESHOLD", 0.2),
+            max_tunnel_hops=settings.getint("TOPICCRAWL_TOPIC_TUNNEL_HOPS", 3),
             use_url=_getbool(settings, "TOPICCRAWL_TOPIC_USE_URL", True),
             use_anchor=_getbool(settings, "TOPICCRAWL_TOPIC_USE_ANCHOR", True),
             use_inheritance=_getbool(settings, "TOPICCRAWL_TOPIC_INHERIT", True),
             tunnelling=_getbool(settings, "TOPICCRAWL_TOPIC_TUNNELLING", True),
         )
-        dictionary.max_learned = _getint(settings, "TOPICCRAWL_TOPIC_MAX_LEARNED", 200)
+        dictionary.max_learned = settings.getint("TOPICCRAWL_TOPIC_MAX_LEARNED", 200)
         grower = None
         if _getbool(settings, "TOPICCRAWL_TOPIC_GROW", True):
             grower = DictionaryGrower(
                 dictionary,
                 _feedback_source(settings),
-                GrowthConfig(threshold=_getfloat(settings, "TOPICCRAWL_TOPIC_GROW_THRESHOLD", 0.2)),
+                GrowthConfig(threshold=settings.getfloat("TOPICCRAWL_TOPIC_GROW_THRESHOLD", 0.2)),
             )
         scoring = settings.get("TOPICCRAWL_TOPIC_SCORING", "topic")
         if scoring not in SCORINGS:
@@ -128,9 +128,9 @@ class Focus:
         return cls(
             dictionary,
             config,
-            page_threshold=_getfloat(settings, "TOPICCRAWL_TOPIC_PAGE_THRESHOLD", 0.5),
+            page_threshold=settings.getfloat("TOPICCRAWL_TOPIC_PAGE_THRESHOLD", 0.5),
             grower=grower,
-            grow_every=_getint(settings, "TOPICCRAWL_TOPIC_GROW_EVERY", 50),
+            grow_every=settings.getint("TOPICCRAWL_TOPIC_GROW_EVERY", 50),
             scoring=scoring,
             session_params=settings.getlist("TOPICCRAWL_SESSION_PARAMS", list(SESSION_PARAMS)),
             **kwargs,
@@ -235,24 +235,11 @@ class Focus:
 
 
 def _getbool(settings: BaseSettings, name: str, default: bool) -> bool:
+    """A boolean setting; numeric ones are checked by ``scrapy crawl`` before the crawl starts."""
     try:
         return settings.getbool(name, default)
     except ValueError:
         raise SettingError(f"{name}={settings.get(name)!r} is not a boolean; use true or false") from None
-
-
-def _getint(settings: BaseSettings, name: str, default: int) -> int:
-    try:
-        return settings.getint(name, default)
-    except (TypeError, ValueError):
-        raise SettingError(f"{name}={settings.get(name)!r} is not a whole number") from None
-
-
-def _getfloat(settings: BaseSettings, name: str, default: float) -> float:
-    try:
-        return settings.getfloat(name, default)
-    except (TypeError, ValueError):
-        raise SettingError(f"{name}={settings.get(name)!r} is not a number") from None
 
 
 def _feedback_source(settings: BaseSettings) -> FeedbackSource:
