@@ -3,7 +3,7 @@
 For a link ``i`` with URL tokens and anchor text, found on a parent page:
 
 * ``URL(i)``: the URL's tokens (host labels, path and query words, pinyin or
-  English, and Chinese in percent-encoded paths) matched against the
+  English, and Chinese in percent-encoded paths, UTF-8 or GBK) matched against the
   dictionary's aliases and terms; matched weights combine by noisy-or,
   ``1 - prod(1 - w)``, so one strong term scores high, several weak terms add
   up, and opaque ids cost nothing.
@@ -21,8 +21,9 @@ For a link ``i`` with URL tokens and anchor text, found on a parent page:
   and ``L(i) = gamma * h + (1 - gamma) * W(i)``.
 * Links with ``L(i) < threshold`` (the paper's epsilon) go to the *irrelevant
   queue*: they are fetched only while the path has crossed fewer than
-  ``max_tunnel_hops`` such links in a row, at the bottom of the frontier
-  (tunnelling through off-topic pages to reach on-topic regions).
+  ``max_tunnel_hops`` such links in a row since its last on-topic page, at the
+  bottom of the frontier (tunnelling through off-topic pages to reach on-topic
+  regions). An on-topic page resets the count: the caller passes 0 hops for it.
 
 Page relevance scores a page's main text: ``sqrt(density * coverage)`` where
 density is the dictionary weight per word (saturating at ``density_saturation``)
@@ -38,7 +39,7 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from urllib.parse import unquote, urlsplit
+from urllib.parse import unquote_to_bytes, urlsplit
 
 from topiccrawl.dictionary.terms import TopicDictionary
 from topiccrawl.tokenize import tokenize
@@ -80,6 +81,46 @@ class LinkScore:
     fetch: bool  # relevant, or within the tunnelling budget
 
 
+_phrase_cache: dict[int, tuple[int, dict[str, list[tuple[tuple[str, ...], str]]]]] = {}
+
+
+def _phrases(dictionary: TopicDictionary) -> dict[str, list[tuple[tuple[str, ...], str]]]:
+    """Terms that the tokenizer splits into several tokens ("machine learning", "Sun Yat-sen"):
+    first token -> (the term's tokens, the term), longest first. Cached per dictionary version."""
+    cached = _phrase_cache.get(id(dictionary))
+    if cached is not None and cached[0] == dictionary.version:
+        return cached[1]
+    index: dict[str, list[tuple[tuple[str, ...], str]]] = {}
+    for text in dictionary.words():
+        parts = tuple(tokenize(text))
+        if len(parts) > 1:
+            index.setdefault(parts[0], []).append((parts, text.lower()))
+    for entries in index.values():
+        entries.sort(key=lambda entry: -len(entry[0]))
+    _phrase_cache[id(dictionary)] = (dictionary.version, index)
+    return index
+
+
+def merge_phrases(tokens: Sequence[str], dictionary: TopicDictionary) -> list[str]:
+    """``tokens`` with each run that spells a multi-token term replaced by the term itself (the
+    longest at each position), so "machine", "learning" counts as the term "machine learning"."""
+    index = _phrases(dictionary)
+    if not index:
+        return list(tokens)
+    merged: list[str] = []
+    i = 0
+    while i < len(tokens):
+        for parts, term in index.get(tokens[i], ()):
+            if tuple(tokens[i : i + len(parts)]) == parts:
+                merged.append(term)
+                i += len(parts)
+                break
+        else:
+            merged.append(tokens[i])
+            i += 1
+    return merged
+
+
 def url_tokens(url: str) -> list[str]:
     """Topic-bearing tokens of a URL: host labels, path and query words (lower case)."""
     parts = urlsplit(url)
@@ -87,7 +128,7 @@ def url_tokens(url: str) -> list[str]:
     tokens: list[str] = []
     if not re.fullmatch(r"[0-9.:\[\]a-f]*", host):  # IP addresses name nothing
         tokens.extend(label for label in host.split(".")[:-1] if _keep(label))
-    rest = unquote(f"{parts.path} {parts.query}").lower()
+    rest = _unquote(f"{parts.path} {parts.query}").lower()
     for chunk in _ASCII_SPLIT.split(rest):
         if not chunk:
             continue
@@ -96,6 +137,16 @@ def url_tokens(url: str) -> list[str]:
         elif _keep(chunk):
             tokens.append(chunk)
     return tokens
+
+
+def _unquote(text: str) -> str:
+    """Percent-decoded ``text``: UTF-8 when the bytes are valid UTF-8, else GB18030 (a superset of
+    GBK and GB2312: what the raw Chinese hrefs of a GBK page become)."""
+    raw = unquote_to_bytes(text)
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return raw.decode("gb18030", errors="replace")
 
 
 def _keep(token: str) -> bool:
@@ -143,7 +194,7 @@ def anchor_similarity(tokens: Sequence[str], dictionary: TopicDictionary, unknow
     """sim(anchor, T): ``min(1, a . w / |a|)`` over dictionary-weighted word vectors."""
     if not tokens:
         return 0.0
-    counts = Counter(tokens)
+    counts = Counter(merge_phrases(tokens, dictionary))
     dot = 0.0
     norm2 = 0.0
     for word, tf in counts.items():
@@ -161,23 +212,52 @@ def inherited(parent_relevance: float, parent_inherited: float, on_topic: bool, 
     return decay * (parent_relevance if on_topic else parent_inherited)
 
 
+# Pager and "more" anchors that are generic from the first page on, before the crawl has
+# seen them link to many targets (compared after stripping punctuation, arrows and spaces).
+GENERIC_ANCHORS = frozenset(
+    {"下一页", "上一页", "下页", "上页", "下一篇", "上一篇", "下一章", "上一章", "尾页", "末页"}
+    | {"阅读全文", "查看全文", "阅读原文", "查看原文", "查看原帖", "查看详情", "详情", "更多", "查看更多", "更多内容"}
+    | {"点击查看", "点击进入", "全文", "展开", "展开全文", "more", "readmore", "continuereading"}
+    | {"next", "previous", "prev", "nextpage", "previouspage", "prevpage", "older", "newer", "olderposts"}
+    | {"newerposts", "olderentries", "newerentries", "continue", "seemore", "viewmore", "showmore"}
+    | {"loadmore", "moreposts", "fullstory", "details", "nextpost", "previouspost"}
+)
+
+
+def _anchor_key(anchor: str) -> str:
+    return anchor.strip().lower()
+
+
+def _anchor_letters(key: str) -> str:
+    return "".join(c for c in key if c.isalnum())
+
+
 class AnchorStats:
     """Tells generic anchors ('更多', '下一页', '详情', '12', '>>') from descriptive ones.
 
     An anchor is generic when it has fewer than ``min_chars`` letters or digits that are
-    not all digits, or when the crawl has seen the same text link to ``max_targets`` or
-    more distinct URLs. A generic anchor says nothing about its target, so a zero
-    similarity is no evidence against it; a descriptive anchor of no topic is. Bounded
-    to ``capacity`` anchor texts (the most frequent are what matter)."""
+    not all digits, when its letters are those of a common pager or "more" anchor
+    (:data:`GENERIC_ANCHORS`: '下一页', '阅读全文', 'Read more »', ...), or when the crawl
+    has seen the same text link to ``max_targets`` or more distinct URLs. A generic
+    anchor says nothing about its target, so a zero similarity is no evidence against
+    it; a descriptive anchor of no topic is. Bounded to ``capacity`` anchor texts (the
+    most frequent are what matter)."""
 
-    def __init__(self, max_targets: int = 5, min_chars: int = 3, capacity: int = 50_000) -> None:
+    def __init__(
+        self,
+        max_targets: int = 5,
+        min_chars: int = 3,
+        capacity: int = 50_000,
+        known_generic: frozenset[str] = GENERIC_ANCHORS,
+    ) -> None:
         self.max_targets = max_targets
         self.min_chars = min_chars
         self.capacity = capacity
+        self.known_generic = known_generic
         self._targets: dict[str, set[str] | None] = {}  # None: known generic
 
     def observe(self, anchor: str, url: str) -> None:
-        key = anchor.strip().lower()
+        key = _anchor_key(anchor)
         if not key:
             return
         seen = self._targets.get(key, set())
@@ -190,9 +270,9 @@ class AnchorStats:
             self._targets[key] = seen
 
     def is_generic(self, anchor: str) -> bool:
-        key = anchor.strip().lower()
-        content = [c for c in key if c.isalnum()]
-        if len(content) < self.min_chars or all(c.isdigit() for c in content):
+        key = _anchor_key(anchor)
+        content = _anchor_letters(key)
+        if len(content) < self.min_chars or content.isdigit() or content in self.known_generic:
             return True
         return key in self._targets and self._targets[key] is None
 
@@ -235,6 +315,7 @@ def page_relevance(
     """Relevance of a page's words to the topic, 0..1 (see the module docstring)."""
     if not tokens:
         return 0.0
+    tokens = merge_phrases(tokens, dictionary)
     counts = Counter(tokens)
     mass = 0.0
     coverage = 0.0
@@ -254,4 +335,5 @@ def priority(score: float, levels: int = PRIORITY_LEVELS) -> int:
 
 def naive_count(anchor_tokens: Sequence[str], url_toks: Sequence[str], dictionary: TopicDictionary) -> int:
     """The naive best-first score: how many dictionary terms the anchor and the URL contain."""
-    return sum(1 for t in anchor_tokens if t in dictionary) + len(url_matches(url_toks, dictionary))
+    in_anchor = sum(1 for t in merge_phrases(anchor_tokens, dictionary) if t in dictionary)
+    return in_anchor + len(url_matches(url_toks, dictionary))

@@ -13,6 +13,7 @@ from scrapy.utils.misc import build_from_crawler
 from scrapy.utils.test import get_crawler
 
 from topiccrawl.middlewares.focus import FocusMiddleware, dictionary_output_path
+from topiccrawl.middlewares.traps import TrapGuardMiddleware
 from topiccrawl.relevance import PRIORITY_LEVELS
 
 ON_TOPIC = "辛亥革命爆发于武昌。武昌起义之后，同盟会和孙中山领导革命党人建立中华民国，湖北军政府成立。"
@@ -73,6 +74,20 @@ def test_priority_follows_the_score_and_anchors_come_from_the_page() -> None:
     assert crawler.stats.get_value("topic/links_scored") == 3
 
 
+def test_links_with_session_ids_keep_their_anchor() -> None:
+    # TrapGuardMiddleware (850) strips session ids from the requests before FocusMiddleware (600)
+    # scores them; the page's hrefs still carry them.
+    mw, crawler = make_middleware()
+    guard = build_from_crawler(TrapGuardMiddleware, crawler)
+    links = [("/t1.html?sid=abc123", "辛亥革命与武昌起义"), ("/t3.html;jsessionid=XYZ", "孙中山与同盟会")]
+    response = page("http://127.0.0.1/forum.html", OFF_TOPIC, links)
+    guarded = list(guard.process_spider_output(response, [response.follow(href) for href, _ in links]))
+    assert [r.url for r in guarded] == ["http://127.0.0.1/t1.html", "http://127.0.0.1/t3.html"]
+    out = run(mw, response, guarded)
+    assert [r.meta["anchor"] for r in out] == ["辛亥革命与武昌起义", "孙中山与同盟会"]
+    assert all(r.meta["topic_score"] > 0.5 for r in out)
+
+
 def test_on_topic_parent_lifts_generic_links() -> None:
     mw, _ = make_middleware()
     on = page("http://127.0.0.1/on.html", ON_TOPIC, [("/next1.html", "更多")])
@@ -94,6 +109,24 @@ def test_tunnelling_budget_drops_links_beyond_it() -> None:
     deep2 = page("http://127.0.0.1/deep2.html", OFF_TOPIC, [("/x.html", "辛亥革命与武昌起义")], meta={"topic_hops": 2})
     (kept,) = run(mw, deep2, [Request("http://127.0.0.1/x.html")])
     assert kept.meta["topic_hops"] == 0
+
+
+def test_an_on_topic_page_ends_the_tunnel() -> None:
+    # A page reached by tunnelling (its hop budget spent) that turns out to be on topic: its
+    # below-threshold links start a new tunnel instead of being dropped.
+    mw, crawler = make_middleware(TOPICCRAWL_TOPIC_TUNNEL_HOPS=2)
+    on = page("http://127.0.0.1/on.html", ON_TOPIC, [("/a/77.html", "第七章")], meta={"topic_hops": 2})
+    (kept,) = run(mw, on, [Request("http://127.0.0.1/a/77.html")])
+    assert kept.meta["topic_hops"] == 1  # below the threshold, one hop into a new tunnel
+    assert crawler.stats.get_value("topic/links_dropped") is None
+
+
+def test_pager_anchor_on_an_on_topic_page_is_relevant() -> None:
+    mw, crawler = make_middleware()
+    on = page("http://127.0.0.1/list_1.html", ON_TOPIC, [("/list_2.html", "下一页")])
+    (nxt,) = run(mw, on, [Request("http://127.0.0.1/list_2.html")])
+    assert nxt.meta["topic_hops"] == 0
+    assert crawler.stats.get_value("topic/links_relevant") == 1
 
 
 def test_seeds_get_the_best_priority() -> None:

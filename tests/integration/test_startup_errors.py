@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from tests.helpers import run_scrapy
 from topiccrawl.store.watches import WatchStore
 
@@ -64,6 +66,44 @@ def test_error_in_a_components_from_crawler(tmp_path: Path) -> None:
         tmp_path, "follow", "-a", "start_url=http://127.0.0.1:9/", "-s", "TOPICCRAWL_NOTIFY_URLS=[x"
     )
     assert "TOPICCRAWL_NOTIFY_URLS: not a valid JSON list" in line
+
+
+@pytest.mark.parametrize(
+    ("setting", "says"),
+    [
+        ("TOPICCRAWL_TOPIC_USE_URL=maybe", "TOPICCRAWL_TOPIC_USE_URL='maybe' is not a boolean"),
+        ("TOPICCRAWL_TOPIC_GROW=yes-please", "TOPICCRAWL_TOPIC_GROW='yes-please' is not a boolean"),
+        ("TOPICCRAWL_TOPIC_FEEDBACK=mypkg.NoSuchFeedback", "TOPICCRAWL_TOPIC_FEEDBACK='mypkg.NoSuchFeedback' cannot"),
+    ],
+)
+def test_bad_focus_settings_say_what_is_wrong(tmp_path: Path, setting: str, says: str) -> None:
+    line = _check_late_error(
+        tmp_path, "topic", "-a", "start_url=http://127.0.0.1:9/", "-a", "dictionary=xinhai", "-s", setting
+    )
+    assert line.startswith(f"error: {says}"), line
+
+
+def test_an_unexpected_start_up_error_is_shown_not_swallowed(tmp_path: Path) -> None:
+    # Not bad input the project checks for: a component that cannot be imported. The crawl must
+    # neither pass for a success nor end without a word.
+    proc = run_scrapy(
+        "crawl",
+        "follow",
+        "-a",
+        "start_url=http://127.0.0.1:9/",
+        "-s",
+        'SPIDER_MIDDLEWARES={"nosuch_package.Middleware": 100}',
+        "-s",
+        f"TOPICCRAWL_STATE_DIR={tmp_path / 'state'}",
+        "-s",
+        "TELNETCONSOLE_ENABLED=False",
+        "-O",
+        str(tmp_path / "out.jsonl"),
+    )
+    assert proc.returncode == 1, proc.stderr[-3000:]
+    assert "Traceback" in proc.stderr and "No module named 'nosuch_package'" in proc.stderr
+    last = proc.stderr.strip().splitlines()[-1]
+    assert last.startswith("error: the crawl stopped on an unexpected error (ModuleNotFoundError"), last
 
 
 def test_an_allowed_watch_url_is_added_and_fetched(tmp_path: Path) -> None:

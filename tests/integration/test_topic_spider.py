@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from tests.helpers import crawl, run_scrapy
-from topiccrawl.demo.server import FixtureWeb
+from topiccrawl.demo.server import FixtureWeb, Reply, SiteRequest, html, not_found
 from topiccrawl.demo.topicweb import TopicWeb
 from topiccrawl.textclf import Example, TextClassifier
 
@@ -58,6 +58,50 @@ def test_topic_crawl_beats_breadth_first(serve: Callable[..., FixtureWeb], tmp_p
     assert {r["source"] for r in saved} <= {"static", "learned"}
     assert sum(r["source"] == "static" for r in saved) > 50
     assert len(saved) == stats["topic/dictionary/terms"]
+
+
+CHAIN_TEXT = (
+    "1911年10月10日，武昌起义爆发，辛亥革命由此开始。革命党人在湖北新军中活动多年，共进会和文学社联合发动起义，"
+    "黎元洪被推为湖北军政府都督。随后各省独立，孙中山回国，南京临时政府成立，清帝退位。"
+)
+
+
+class ChainSite:
+    """Ten on-topic pages in a row, each linking only to the next with ``anchor`` (names no term)."""
+
+    def __init__(self, anchor: str, length: int = 10) -> None:
+        self.anchor = anchor
+        self.length = length
+
+    def handle(self, request: SiteRequest) -> Reply:
+        if request.path == "/robots.txt":
+            return Reply(200, "User-agent: *\nAllow: /\n", {"Content-Type": "text/plain"})
+        name = request.path.rsplit("/", 1)[-1]
+        if not (name.startswith("p") and name.endswith(".html") and name[1:-5].isdigit()):
+            return not_found()
+        i = int(name[1:-5])
+        if not 1 <= i <= self.length:
+            return not_found()
+        nxt = f"<a href='/s/p{i + 1}.html'>{self.anchor}</a>" if i < self.length else ""
+        return html(
+            f"<html><head><meta charset='utf-8'><title>辛亥革命专题 第{i}页</title></head><body><h1>辛亥革命专题</h1>"
+            f"<p>{CHAIN_TEXT}（第{i}页，编号{i * 7919}）</p>{nxt}</body></html>"
+        )
+
+
+@pytest.mark.parametrize("anchor", ["下一页", "专题续编"])
+def test_a_chain_of_on_topic_pages_is_followed_to_its_end(
+    serve: Callable[..., FixtureWeb], tmp_path: Path, anchor: str
+) -> None:
+    # A generic pager anchor, or one that names no term: either way an on-topic page's link is
+    # followed (at worst as a tunnel hop whose count restarts on every on-topic page).
+    web = serve({"chain": ChainSite(anchor)})
+    args = {"start_url": web.base_urls["chain"] + "/s/p1.html", "dictionary": "xinhai"}
+    result = crawl("topic", tmp_path, args=args, settings={"TOPICCRAWL_NEARDUP_ENABLED": False}).check()
+    fetched = {u.rsplit("/", 1)[-1] for u in web.log.urls()}
+    assert {f"p{i}.html" for i in range(1, 11)} <= fetched, sorted(fetched)
+    assert len(result.items) == 10 and all(i["on_topic"] for i in result.items)
+    assert result.stats.get("topic/links_dropped", 0) == 0
 
 
 def test_classifier_and_on_topic_only(serve: Callable[..., FixtureWeb], tmp_path: Path) -> None:

@@ -1,6 +1,16 @@
 from __future__ import annotations
 
-from topiccrawl.dictionary import LEARNED, CrawlFeedback, DictionaryGrower, GrowthConfig, parse_dictionary
+import random
+
+from topiccrawl.dictionary import (
+    LEARNED,
+    CrawlFeedback,
+    DictionaryGrower,
+    GrowthConfig,
+    TopicDictionary,
+    load_dictionary,
+    parse_dictionary,
+)
 from topiccrawl.dictionary.growth import is_candidate_word, match_score
 
 TOPIC = ["辛亥革命", "武昌起义", "同盟会", "孙中山", "黄兴"]
@@ -91,3 +101,90 @@ def test_feedback_source_is_pluggable() -> None:
     grower = DictionaryGrower(dictionary(), FixedFeedback(), GrowthConfig(min_occurrences=1))
     grower.observe_link(["首义", "球迷"])
     assert [j.term for j in grower.step()] == ["首义"]
+
+
+class CountingDictionary(TopicDictionary):
+    """A real dictionary that counts its weight lookups (the unit of work of a growth step)."""
+
+    lookups = 0
+
+    def weight(self, token: str) -> float:
+        self.lookups += 1
+        return super().weight(token)
+
+
+class CountingGrower(DictionaryGrower):
+    judge_calls = 0
+
+    def judge(self, term: str):  # type: ignore[no-untyped-def]
+        self.judge_calls += 1
+        return super().judge(term)
+
+
+def _synthetic_crawl(grower: DictionaryGrower, pages: int, every: int = 100) -> list[list[tuple]]:
+    """Pages of a crawl: one in three on topic (with 史料NN, which occur nowhere else), common words
+    (常见NN) everywhere, sports words elsewhere; a growth step every ``every`` pages."""
+    topic = sorted(t.text for t in grower.dictionary if len(t.text) >= 2)[:40]
+    rng = random.Random(5)
+    hidden = [f"史料{i:02d}" for i in range(12)]
+    common = [f"常见{i:02d}" for i in range(12)]
+    other = [f"体育{i:03d}" for i in range(300)]
+    steps = []
+    for p in range(pages):
+        words = rng.sample(topic, 6) + rng.sample(hidden, 3) if p % 3 == 0 else rng.sample(other, 20)
+        words += rng.sample(common, 3) + rng.sample(other, 5)
+        grower.observe_page(words)
+        for _ in range(5):
+            grower.observe_link(rng.sample(hidden + common + other[:40], 3))
+        if (p + 1) % every == 0:
+            steps.append([(j.term, j.match, j.lift, j.pages, j.weight) for j in grower.step()])
+    return steps
+
+
+def test_growth_learns_what_it_learned_before_it_was_made_faster() -> None:
+    # Recorded with the implementation that recomputed the background for every candidate
+    # (commit 68c8549): computing it once per step must not change any judgement.
+    grower = DictionaryGrower(
+        load_dictionary("xinhai"), CrawlFeedback(capacity=400), GrowthConfig(per_step=8, background_pages=60)
+    )
+    steps = _synthetic_crawl(grower, 600)
+    assert steps == [
+        [("史料01", 0.575, 3.892, 10, 0.7), ("史料03", 0.455, 3.629, 6, 0.6825)],
+        [],
+        [],
+        [("史料05", 0.615, 2.851, 10, 0.7), ("史料09", 0.5841, 2.967, 10, 0.7)],
+        [("史料02", 0.62, 2.61, 10, 0.7)],
+        [("常见08", 0.255, 2.009, 10, 0.3825), ("史料04", 0.7, 3.221, 10, 0.7)],
+    ]
+    assert grower.judged == 48
+    judged = dict(grower._judged_at)
+    assert sum(t.startswith("体育") for t in judged) == 27
+    assert {t: n for t, n in judged.items() if not t.startswith("体育")} == {
+        "史料01": 12, "史料02": 36, "史料03": 6, "史料04": 37, "史料05": 38, "史料09": 31,
+        "常见00": 71, "常见02": 103, "常见03": 96, "常见05": 108, "常见07": 63, "常见08": 94,
+    }  # fmt: skip
+
+
+def test_a_step_reads_the_background_once_and_skips_candidates_without_feedback() -> None:
+    base = load_dictionary("xinhai")
+    d = CountingDictionary(list(base), name=base.name)
+    config = GrowthConfig(per_step=30, background_pages=300, min_occurrences=1)
+    grower = CountingGrower(d, CrawlFeedback(), config)
+    rng = random.Random(2)
+    vocab = [f"词{i:04d}" for i in range(3000)]
+    words_per_page = 60
+    for _ in range(600):
+        grower.observe_page(rng.sample(vocab, words_per_page))
+    for i in range(2000):  # candidates seen in links only: no page is about them
+        grower.observe_link([f"链接{i:04d}", f"链接{i:04d}x"])
+        grower.observe_link([f"链接{i:04d}"])
+    for word in vocab[:100]:
+        grower.observe_link([word])
+    d.lookups = 0
+    grower.step()
+    # 2000 frequent candidates have no feedback page: none of them is judged.
+    assert grower.judge_calls == config.per_step
+    # The background (300 pages) is read once per step, not once per candidate judged;
+    # each candidate reads its own 10 feedback pages and the matches of its 20 feedback terms.
+    per_candidate = config.feedback_pages * words_per_page + 4 * config.feedback_terms
+    assert d.lookups <= config.background_pages * words_per_page + config.per_step * per_candidate

@@ -19,6 +19,18 @@ def test_url_tokens() -> None:
     assert rel.url_tokens("http://x.org/article.php?id=1234567") == ["article"]
 
 
+@pytest.mark.parametrize("encoding", ["utf-8", "gbk", "gb18030"])
+def test_chinese_in_urls_is_read_in_utf8_or_gbk(encoding: str) -> None:
+    from urllib.parse import quote
+
+    for url in (
+        f"http://bbs.example.cn/tag.php?name={quote('辛亥革命', encoding=encoding)}",
+        f"http://bbs.example.cn/tag/{quote('武昌起义', encoding=encoding)}.html",
+    ):
+        assert rel.url_score(rel.url_tokens(url), D) == 1.0, url
+    assert isinstance(rel.url_tokens("http://x.org/a%FF%FE%41b%80"), list)  # bytes of no charset do not raise
+
+
 def test_url_score() -> None:
     assert rel.url_score(rel.url_tokens("http://h.cn/xinhai/p1.html"), D) == 1.0
     assert rel.url_score(rel.url_tokens("http://h.cn/wuchang-qiyi/p1.html"), D) == 1.0  # two-token alias
@@ -63,13 +75,26 @@ def test_generic_anchor_falls_back_on_the_parent() -> None:
     assert generic.score > descriptive_off_topic.score
     stats = rel.AnchorStats(max_targets=3)
     assert stats.is_generic("更多") and stats.is_generic("12") and stats.is_generic(">>")
-    assert not stats.is_generic("阅读全文")
+    assert not stats.is_generic("本站公告")
     for i in range(3):
-        stats.observe("阅读全文", f"http://h/{i}")
-    assert stats.is_generic("阅读全文")  # links to many different pages: says nothing about any
+        stats.observe("本站公告", f"http://h/{i}")
+    assert stats.is_generic("本站公告")  # links to many different pages: says nothing about any
     stats.observe("武昌起义始末", "http://h/1")
     stats.observe("武昌起义始末", "http://h/1")
     assert not stats.is_generic("武昌起义始末")
+
+
+@pytest.mark.parametrize(
+    "anchor", ["下一页", "上一篇", "阅读全文", "查看原帖", "更多 >>", "Next »", "« Previous", "Read more", "MORE"]
+)
+def test_pager_and_more_anchors_are_generic_from_the_start(anchor: str) -> None:
+    # Generic before the crawl has seen them link anywhere: the first pages of a crawl need it most.
+    assert rel.AnchorStats().is_generic(anchor)
+
+
+@pytest.mark.parametrize("anchor", ["武昌起义始末", "Moreton Bay history", "Next generation sequencing"])
+def test_descriptive_anchors_are_not_generic(anchor: str) -> None:
+    assert not rel.AnchorStats().is_generic(anchor)
 
 
 def test_tunnelling_budget() -> None:
@@ -119,3 +144,25 @@ def test_naive_count() -> None:
     d = parse_dictionary("辛亥革命 1 xinhai\n武昌 0.5\n")
     assert rel.naive_count(["辛亥革命", "武昌", "故事"], ["xinhai", "p1"], d) == 3
     assert rel.naive_count(["更多"], ["a", "12"], d) == 0
+
+
+EN = parse_dictionary(
+    "machine learning\t1.0\nneural network\t0.8\nSun Yat-sen\t1.0\nrevolution\t0.5\n", source="en.txt"
+)
+add_words(EN.words())
+
+
+def test_terms_of_several_words_match_as_phrases() -> None:
+    text = tokenize("Machine learning with neural network models")
+    assert rel.merge_phrases(text, EN) == ["machine learning", "neural network", "models"]
+    assert rel.page_relevance(text, EN) > 0.5
+    assert rel.anchor_similarity(tokenize("Sun Yat-sen and the 1911 revolution"), EN) > 0.9
+    assert rel.anchor_similarity(tokenize("learning to cook a machine"), EN) == 0.0  # the words, not the phrase
+    assert rel.naive_count(tokenize("Machine Learning basics"), [], EN) == 1
+
+
+def test_terms_of_several_words_name_themselves_in_urls() -> None:
+    assert rel.url_score(rel.url_tokens("https://example.org/machine-learning/intro.html"), EN) == 1.0
+    assert rel.url_score(rel.url_tokens("https://example.org/wiki/Sun_Yat-sen"), EN) == 1.0
+    assert rel.url_score(rel.url_tokens("https://example.org/learning/machine.html"), EN) == 0.0
+    assert EN.names("learning")  # a part of the term's URL alias: not a growth candidate of its own

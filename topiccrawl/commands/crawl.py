@@ -13,12 +13,14 @@ with exit status 2 and nothing written. Scrapy's log starts only once the
 input is accepted. Bad input found later (a :class:`~topiccrawl.args.UserInputError`
 from a spider's ``from_crawler`` or ``start()``, or from a component's
 ``from_crawler``) ends the same way, the line coming after Scrapy's log
-instead of a traceback. A distributed crawl that closes because Redis stayed away
+instead of a traceback. Any other error that stops the start-up is logged with its
+traceback and ends with an ``error:`` line and exit status 1. A distributed crawl that closes because Redis stayed away
 (finish reason ``redis_unavailable``) exits with status 3.
 """
 
 from __future__ import annotations
 
+import logging
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
@@ -32,6 +34,8 @@ from topiccrawl.middlewares import startguard
 
 if TYPE_CHECKING:
     import argparse
+
+logger = logging.getLogger(__name__)
 
 EXIT_BAD_INPUT = 2
 EXIT_REDIS_UNAVAILABLE = 3
@@ -115,6 +119,7 @@ class Command(ScrapyCrawlCommand):
     requires_crawler_process = False
     finish_reason: str | None = None
     bad_input: str | None = None  # the error line of a UserInputError raised after start-up
+    crash: BaseException | None = None  # any other error that ended the crawl's start-up
 
     def _create_crawler(self, spidercls: Any) -> Any:
         from scrapy import signals
@@ -129,23 +134,29 @@ class Command(ScrapyCrawlCommand):
             self.bad_input = spider.crawler.stats.get_value(startguard.STAT)
 
     def _crawl(self, name: str, spargs: dict[str, Any]) -> None:
-        """Scrapy's ``crawl``, keeping a :class:`UserInputError` of ``from_crawler`` from becoming a traceback."""
+        """Scrapy's ``crawl``, keeping a :class:`UserInputError` of ``from_crawler`` from becoming a
+        traceback, and any other start-up error from passing unseen (it is logged with its traceback)."""
         import asyncio
 
         assert self.crawler_process is not None
         running = self.crawler_process.crawl(self._create_crawler(name), **spargs)
 
-        def keep(exc: BaseException | None) -> bool:
+        def keep(exc: BaseException) -> None:
             if isinstance(exc, UserInputError):
                 self.bad_input = error_line(exc, name)
-                return True
-            return False
+            else:
+                self.crash = exc
+                logger.error("The crawl stopped on an unexpected error", exc_info=exc)
+
+        def done(task: asyncio.Future[Any]) -> None:
+            # Retrieving the exception also keeps asyncio from logging it as never retrieved.
+            if not task.cancelled() and (exc := task.exception()) is not None:
+                keep(exc)
 
         if isinstance(running, asyncio.Future):
-            # Retrieving the exception here also keeps asyncio from logging it as never retrieved.
-            running.add_done_callback(lambda task: task.cancelled() or keep(task.exception()))
+            running.add_done_callback(done)
         else:
-            running.addErrback(lambda failure: None if keep(failure.value) else failure)
+            running.addErrback(lambda failure: keep(failure.value))
         self.crawler_process.start()
         if self.crawler_process.bootstrap_failed:
             self.exitcode = 1
@@ -156,6 +167,10 @@ class Command(ScrapyCrawlCommand):
         if self.bad_input is not None:
             print(f"error: {self.bad_input}", file=sys.stderr)
             self.exitcode = EXIT_BAD_INPUT
+        elif self.crash is not None:
+            what = f"{type(self.crash).__name__}: {self.crash}".splitlines()[0]
+            print(f"error: the crawl stopped on an unexpected error ({what}); see the traceback above", file=sys.stderr)
+            self.exitcode = self.exitcode or 1
         elif self.finish_reason == FINISH_REASON and not self.exitcode:
             self.exitcode = EXIT_REDIS_UNAVAILABLE
 

@@ -16,11 +16,12 @@ feedback store. Pure Python: no Scrapy here.
 
 from __future__ import annotations
 
+import heapq
 import math
 import random
 import re
 from collections import Counter, deque
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -47,16 +48,20 @@ class FeedbackSource(Protocol):
 
 class CrawlFeedback:
     """Feedback pages gathered from the crawl itself: the most recent pages whose words
-    (main text, title and URL tokens) include the candidate. Keeps ``capacity`` pages."""
+    (main text, title and URL tokens) include the candidate. Keeps ``capacity`` pages.
+
+    A page is kept as its candidate words only (:func:`is_candidate_word`), picked once
+    when it is added: they are the only words growth judges, counts or compares, and a
+    step reads the same pages for every candidate it judges."""
 
     def __init__(self, capacity: int = 3000) -> None:
         self.capacity = capacity
-        self._pages: deque[tuple[int, frozenset[str]]] = deque()
+        self._pages: deque[tuple[int, tuple[str, ...]]] = deque()
         self._index: dict[str, deque[int]] = {}
         self._next = 0
 
     def add_page(self, words: Iterable[str]) -> None:
-        page = frozenset(words)
+        page = tuple(w for w in frozenset(words) if is_candidate_word(w))
         doc_id = self._next
         self._next += 1
         self._pages.append((doc_id, page))
@@ -79,15 +84,25 @@ class CrawlFeedback:
 
     def sample(self, limit: int) -> list[set[str]]:
         """``limit`` pages sampled from the whole store (the background feedback is compared with)."""
-        pages = list(self._pages)
-        return [set(pages[i][1]) for i in _spread(len(pages), limit)]
+        return [set(page) for page in self.sample_candidate_words(limit)]
+
+    def sample_candidate_words(self, limit: int) -> list[tuple[str, ...]]:
+        """:meth:`sample`, each page as the tuple of its candidate words."""
+        n = len(self._pages)
+        return [self._pages[i][1] for i in _spread(n, limit)]
 
     def pages_about(self, term: str, limit: int) -> list[set[str]]:
         """Up to ``limit`` pages containing ``term``, sampled from the whole crawl so far: the most
         recent ones alone would all come from wherever the crawler happens to be."""
-        ids = list(self._index.get(term, ()))
-        wanted = {ids[i] for i in _spread(len(ids), limit)}
-        return [set(page) for doc_id, page in self._pages if doc_id in wanted]
+        return [set(page) for page in self.candidate_words_about(term, limit)]
+
+    def candidate_words_about(self, term: str, limit: int) -> list[tuple[str, ...]]:
+        """:meth:`pages_about`, each page as the tuple of its candidate words (oldest first)."""
+        ids = self._index.get(term)
+        if not ids or not self._pages:
+            return []
+        first = self._pages[0][0]  # doc ids in the store are consecutive
+        return [self._pages[ids[i] - first][1] for i in _spread(len(ids), limit)]
 
 
 def _spread(n: int, k: int) -> list[int]:
@@ -138,10 +153,16 @@ def match_score(feedback_terms: Iterable[str], dictionary: TopicDictionary) -> f
     return total / len(terms)
 
 
-def topicality(page: set[str], dictionary: TopicDictionary) -> float:
+def topicality(page: Iterable[str], dictionary: TopicDictionary) -> float:
     """Mean dictionary weight of a page's distinct words."""
-    words = [w for w in page if is_candidate_word(w)]
-    return sum(dictionary.weight(w) for w in words) / len(words) if words else 0.0
+    return _topicality([w for w in page if is_candidate_word(w)], dictionary)
+
+
+def _topicality(candidate_words: Sequence[str], dictionary: TopicDictionary) -> float:
+    """:func:`topicality` of words that are all candidate words already."""
+    if not candidate_words:
+        return 0.0
+    return sum(dictionary.weight(w) for w in candidate_words) / len(candidate_words)
 
 
 def frequent_terms(
@@ -150,9 +171,21 @@ def frequent_terms(
     """The ``limit`` words in most of the feedback pages. With a background (pages of the whole
     collection containing a word, out of ``total``), words are ranked by ``df * idf`` instead, so
     boilerplate that every page carries does not crowd out the words that characterise the pages."""
+    candidate_pages = [[w for w in page if is_candidate_word(w)] for page in pages]
+    return _frequent_terms(candidate_pages, exclude, limit, background, total)
+
+
+def _frequent_terms(
+    pages: Iterable[Sequence[str]],
+    exclude: str,
+    limit: int,
+    background: Callable[[str], int] | None = None,
+    total: int = 0,
+) -> list[str]:
+    """:func:`frequent_terms` of pages given as their (distinct) candidate words."""
     counts: Counter[str] = Counter()
     for page in pages:
-        counts.update(w for w in page if w != exclude and is_candidate_word(w))
+        counts.update(w for w in page if w != exclude)
 
     def rank(item: tuple[str, int]) -> tuple[float, str]:
         word, df = item
@@ -160,8 +193,8 @@ def frequent_terms(
             return (-df, word)
         return (-df * math.log((1 + total) / (1 + background(word))), word)
 
-    ranked = sorted(counts.items(), key=rank)
-    return [w for w, _ in ranked[:limit]]
+    # heapq.nsmallest(n, ...) == sorted(...)[:n], without sorting every word of the pages
+    return [w for w, _ in heapq.nsmallest(limit, counts.items(), key=rank)]
 
 
 class DictionaryGrower:
@@ -180,6 +213,8 @@ class DictionaryGrower:
         self._judged_at: dict[str, int] = {}  # candidate -> feedback pages it was last judged on
         self.learned: list[Judgement] = []
         self.judged = 0
+        self._stepping = False
+        self._background: tuple[int, float] | None = None  # (dictionary version, topicality), during step()
 
     def observe_link(self, words: Iterable[str]) -> None:
         """Words of one link (anchor text tokens and URL tokens)."""
@@ -199,66 +234,107 @@ class DictionaryGrower:
     def judge(self, term: str) -> Judgement | None:
         """Judge one candidate, or None while there are too few feedback pages about it."""
         cfg = self.config
-        pages = self.feedback.pages_about(term, cfg.feedback_pages)
+        pages = self._feedback_words(term)
         if len(pages) < cfg.min_feedback_pages:
             return None
         count = getattr(self.feedback, "count", None)
         total = len(self.feedback) if count is not None and hasattr(self.feedback, "__len__") else 0  # type: ignore[arg-type]
-        st = frequent_terms(pages, term, cfg.feedback_terms, count, total)
+        st = _frequent_terms(pages, term, cfg.feedback_terms, count, total)
         m = match_score(st, self.dictionary)
         lift = self._lift(pages)
         weight = min(cfg.max_weight, m * cfg.weight_scale)
         admitted = m > cfg.threshold and lift >= cfg.min_lift
         return Judgement(term, round(m, 4), round(lift, 3), len(pages), admitted, round(weight, 4), tuple(st))
 
-    def _lift(self, pages: list[set[str]]) -> float:
-        """How much more topical the feedback pages are than the crawl's pages. Feedback drawn from a
-        focused crawl is itself biased toward the topic (a search engine's would not be), so a word
-        common to every page of the crawl (a title suffix, a URL's ``article``) passes the match test;
-        it fails this one."""
-        sample = getattr(self.feedback, "sample", None)
-        if sample is None:
+    def _feedback_words(self, term: str) -> list[Sequence[str]]:
+        """The feedback pages about ``term``, each as its candidate words."""
+        limit = self.config.feedback_pages
+        about = getattr(self.feedback, "candidate_words_about", None)
+        if about is not None:
+            return list(about(term, limit))
+        return [[w for w in page if is_candidate_word(w)] for page in self.feedback.pages_about(term, limit)]
+
+    def _lift(self, pages: list[Sequence[str]]) -> float:
+        """How much more topical the feedback pages (as candidate words) are than the crawl's pages.
+        Feedback drawn from a focused crawl is itself biased toward the topic (a search engine's would
+        not be), so a word common to every page of the crawl (a title suffix, a URL's ``article``)
+        passes the match test; it fails this one."""
+        base = self._background_topicality()
+        if base is None:
             return float("inf")
-        background = sample(self.config.background_pages)
-        base = sum(topicality(p, self.dictionary) for p in background) / len(background) if background else 0.0
-        mine = sum(topicality(p, self.dictionary) for p in pages) / len(pages)
+        mine = sum(_topicality(p, self.dictionary) for p in pages) / len(pages)
         if base <= 0:
             return float("inf") if mine > 0 else 0.0
         return mine / base
+
+    def _background_topicality(self) -> float | None:
+        """Mean topicality of the sampled background pages, None without a background. Within a
+        step it is computed once per dictionary version (the pages do not change during a step)."""
+        cached = self._background
+        if cached is not None and cached[0] == self.dictionary.version:
+            return cached[1]
+        sample_words = getattr(self.feedback, "sample_candidate_words", None)
+        if sample_words is not None:
+            background: list[Sequence[str]] = list(sample_words(self.config.background_pages))
+        else:
+            sample = getattr(self.feedback, "sample", None)
+            if sample is None:
+                return None
+            background = [[w for w in p if is_candidate_word(w)] for p in sample(self.config.background_pages)]
+        base = sum(_topicality(p, self.dictionary) for p in background) / len(background) if background else 0.0
+        if self._stepping:
+            self._background = (self.dictionary.version, base)
+        return base
 
     def step(self) -> list[Judgement]:
         """Judge the most frequent candidates not judged on this much evidence; admit the topical ones."""
         cfg = self.config
         admitted: list[Judgement] = []
         judged = 0
-        for term, seen in self.candidates.most_common():
-            if judged >= cfg.per_step or seen < cfg.min_occurrences:
-                break
-            if self.dictionary.names(term):
-                continue
-            count = getattr(self.feedback, "count", None)
-            evidence = count(term) if count is not None else cfg.feedback_pages
-            last = self._judged_at.get(term)
-            # A rejected candidate is judged again only once its feedback has doubled.
-            if last is not None and evidence < 2 * last:
-                continue
-            judgement = self.judge(term)
-            if judgement is None:
-                continue
-            judged += 1
-            self.judged += 1
-            self._judged_at[term] = max(evidence, 1)
-            if judgement.admitted and self.dictionary.learn(
-                term,
-                judgement.weight,
-                {
-                    "match": judgement.match,
-                    "lift": judgement.lift,
-                    "pages": judgement.pages,
-                    "feedback": list(judgement.feedback[:10]),
-                },
-            ):
-                admitted.append(judgement)
-                self.learned.append(judgement)
-                del self.candidates[term]
+        self._stepping, self._background = True, None
+        try:
+            for term, seen in self.candidates.most_common():
+                if judged >= cfg.per_step or seen < cfg.min_occurrences:
+                    break
+                judgement = self._judge_in_step(term)
+                if judgement is None:
+                    continue
+                judged += 1
+                if judgement.admitted and self.dictionary.learn(
+                    term,
+                    judgement.weight,
+                    {
+                        "match": judgement.match,
+                        "lift": judgement.lift,
+                        "pages": judgement.pages,
+                        "feedback": list(judgement.feedback[:10]),
+                    },
+                ):
+                    admitted.append(judgement)
+                    self.learned.append(judgement)
+                    del self.candidates[term]
+        finally:
+            self._stepping, self._background = False, None
         return admitted
+
+    def _judge_in_step(self, term: str) -> Judgement | None:
+        """Judge ``term`` if it is due: not yet a term, with enough feedback pages, and (if judged
+        before) with twice the feedback it was rejected on. None when it is not due."""
+        cfg = self.config
+        if self.dictionary.names(term):
+            return None
+        count = getattr(self.feedback, "count", None)
+        evidence = count(term) if count is not None else cfg.feedback_pages
+        # judge() would find too few pages: skip it without reading any.
+        if count is not None and evidence < cfg.min_feedback_pages:
+            return None
+        last = self._judged_at.get(term)
+        # A rejected candidate is judged again only once its feedback has doubled.
+        if last is not None and evidence < 2 * last:
+            return None
+        judgement = self.judge(term)
+        if judgement is None:
+            return None
+        self.judged += 1
+        self._judged_at[term] = max(evidence, 1)
+        return judgement

@@ -116,8 +116,11 @@ class TopicDictionary:
             if parts and parts not in self._aliases:
                 self._aliases[parts] = key
                 self._alias_parts.update(parts)
-        if alias_key(term.text) == (key,) and (key,) not in self._aliases:
-            self._aliases[(key,)] = key  # ASCII terms ("1911") name themselves in URLs
+        own = alias_key(key)
+        # ASCII terms name themselves in URLs: "1911", and "machine learning" as machine-learning.
+        if own and key.isascii() and own not in self._aliases:
+            self._aliases[own] = key
+            self._alias_parts.update(own)
         self.version += 1
 
     def _remove(self, text: str) -> None:

@@ -10,7 +10,8 @@ else the text of the response's ``<a>`` elements pointing at that URL) and
 the parent page's relevance, sets ``request.priority = round(L * 1000)``
 (Scrapy priorities are ints; equal scores map to equal priorities), and drops
 links below the threshold unless the path is within its tunnelling budget
-(``meta["topic_hops"]`` counts consecutive below-threshold links). Equal
+(``meta["topic_hops"]`` counts consecutive below-threshold links since the
+last on-topic page). Equal
 priorities pop in arrival order because the topic spider uses FIFO queues
 within each priority (``SCHEDULER_MEMORY_QUEUE``/``SCHEDULER_DISK_QUEUE``) and
 the Redis frontier uses :class:`topiccrawl.redisqueue.FifoPriorityQueue`.
@@ -23,6 +24,7 @@ spider becomes focused with ``-s TOPICCRAWL_FOCUS_DICTIONARY=NAME_OR_PATH``.
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -38,10 +40,11 @@ from w3lib.url import safe_url_string
 
 from topiccrawl import relevance as rel
 from topiccrawl.args import SettingError, SpiderArgumentError
-from topiccrawl.dictionary import DictionaryGrower, GrowthConfig, TopicDictionary, load_dictionary
+from topiccrawl.dictionary import DictionaryGrower, FeedbackSource, GrowthConfig, TopicDictionary, load_dictionary
 from topiccrawl.maintext import extract_main_text
 from topiccrawl.textutil import normalize_space
 from topiccrawl.tokenize import add_words, tokenize
+from topiccrawl.urltraps import SESSION_PARAMS, strip_session
 
 if TYPE_CHECKING:
     from scrapy.crawler import Crawler
@@ -82,6 +85,7 @@ class Focus:
         scoring: str = "topic",
         classifier: TextClassifier | None = None,
         classifier_label: str | None = None,
+        session_params: Sequence[str] = SESSION_PARAMS,
     ) -> None:
         self.dictionary = dictionary
         self.config = config
@@ -91,6 +95,7 @@ class Focus:
         self.scoring = scoring
         self.classifier = classifier
         self.classifier_label = classifier_label
+        self.session_params = tuple(session_params)
         self.anchors = rel.AnchorStats()
         self.pages = 0
         self.on_topic = 0
@@ -104,18 +109,17 @@ class Focus:
             decay=settings.getfloat("TOPICCRAWL_TOPIC_DECAY", 0.5),
             threshold=settings.getfloat("TOPICCRAWL_TOPIC_THRESHOLD", 0.2),
             max_tunnel_hops=settings.getint("TOPICCRAWL_TOPIC_TUNNEL_HOPS", 3),
-            use_url=settings.getbool("TOPICCRAWL_TOPIC_USE_URL", True),
-            use_anchor=settings.getbool("TOPICCRAWL_TOPIC_USE_ANCHOR", True),
-            use_inheritance=settings.getbool("TOPICCRAWL_TOPIC_INHERIT", True),
-            tunnelling=settings.getbool("TOPICCRAWL_TOPIC_TUNNELLING", True),
+            use_url=_getbool(settings, "TOPICCRAWL_TOPIC_USE_URL", True),
+            use_anchor=_getbool(settings, "TOPICCRAWL_TOPIC_USE_ANCHOR", True),
+            use_inheritance=_getbool(settings, "TOPICCRAWL_TOPIC_INHERIT", True),
+            tunnelling=_getbool(settings, "TOPICCRAWL_TOPIC_TUNNELLING", True),
         )
         dictionary.max_learned = settings.getint("TOPICCRAWL_TOPIC_MAX_LEARNED", 200)
         grower = None
-        if settings.getbool("TOPICCRAWL_TOPIC_GROW", True):
-            feedback_cls = load_object(settings.get("TOPICCRAWL_TOPIC_FEEDBACK", "topiccrawl.dictionary.CrawlFeedback"))
+        if _getbool(settings, "TOPICCRAWL_TOPIC_GROW", True):
             grower = DictionaryGrower(
                 dictionary,
-                feedback_cls(),
+                _feedback_source(settings),
                 GrowthConfig(threshold=settings.getfloat("TOPICCRAWL_TOPIC_GROW_THRESHOLD", 0.2)),
             )
         scoring = settings.get("TOPICCRAWL_TOPIC_SCORING", "topic")
@@ -128,6 +132,7 @@ class Focus:
             grower=grower,
             grow_every=settings.getint("TOPICCRAWL_TOPIC_GROW_EVERY", 50),
             scoring=scoring,
+            session_params=settings.getlist("TOPICCRAWL_SESSION_PARAMS", list(SESSION_PARAMS)),
             **kwargs,
         )
 
@@ -183,9 +188,9 @@ class Focus:
         if anchor is None:
             anchors = response.meta.get(ANCHORS_KEY)
             if anchors is None:
-                anchors = _anchor_map(response)
+                anchors = _anchor_map(response, self.session_params)
                 response.meta[ANCHORS_KEY] = anchors
-            anchor = anchors.get(urldefrag(request.url)[0], "")
+            anchor = anchors.get(_anchor_key(request.url, self.session_params), "")
         return str(anchor)
 
     def score_request(self, request: Request, response: Response) -> rel.LinkScore | None:
@@ -212,7 +217,9 @@ class Focus:
                 rel.url_score(url_toks, self.dictionary),
                 rel.anchor_similarity(anchor_tokens, self.dictionary, self.config.unknown_weight),
                 h,
-                int(response.meta.get("topic_hops", 0)),
+                # The irrelevant queue tunnels through off-topic pages: an on-topic page
+                # ends the tunnel, so a chain of on-topic pages is never cut.
+                0 if page.on_topic else int(response.meta.get("topic_hops", 0)),
                 generic_anchor=self.anchors.is_generic(anchor),
             )
             if not score.fetch:
@@ -227,8 +234,37 @@ class Focus:
         return score
 
 
-def _anchor_map(response: Response) -> dict[str, str]:
-    """Absolute URL -> the distinct anchor texts of the links to it on this page."""
+def _getbool(settings: BaseSettings, name: str, default: bool) -> bool:
+    """A boolean setting; numeric ones are checked by ``scrapy crawl`` before the crawl starts."""
+    try:
+        return settings.getbool(name, default)
+    except ValueError:
+        raise SettingError(f"{name}={settings.get(name)!r} is not a boolean; use true or false") from None
+
+
+def _feedback_source(settings: BaseSettings) -> FeedbackSource:
+    """An instance of the ``TOPICCRAWL_TOPIC_FEEDBACK`` class (a dotted path)."""
+    spec = settings.get("TOPICCRAWL_TOPIC_FEEDBACK", "topiccrawl.dictionary.CrawlFeedback")
+    try:
+        feedback_cls = load_object(spec)
+    except (ImportError, NameError, ValueError, AttributeError) as exc:
+        raise SettingError(
+            f"TOPICCRAWL_TOPIC_FEEDBACK={spec!r} cannot be loaded ({exc}); give the dotted path of a feedback "
+            "source class, e.g. topiccrawl.dictionary.CrawlFeedback"
+        ) from None
+    if not callable(feedback_cls):
+        raise SettingError(f"TOPICCRAWL_TOPIC_FEEDBACK={spec!r} is not a class")
+    return feedback_cls()
+
+
+def _anchor_key(url: str, session_params: Sequence[str] = SESSION_PARAMS) -> str:
+    """A link's URL as the anchor map knows it: no fragment, no session id (TrapGuardMiddleware strips
+    session ids from requests before this middleware sees them; the page's hrefs still carry them)."""
+    return strip_session(urldefrag(url)[0], session_params)
+
+
+def _anchor_map(response: Response, session_params: Sequence[str] = SESSION_PARAMS) -> dict[str, str]:
+    """Link URL (see :func:`_anchor_key`) -> the distinct anchor texts of the links to it on this page."""
     if not isinstance(response, HtmlResponse):
         return {}
     texts: dict[str, list[str]] = {}
@@ -236,7 +272,7 @@ def _anchor_map(response: Response) -> dict[str, str]:
         href = a.attrib.get("href", "").strip()
         if not href or href.startswith(("#", "javascript:", "mailto:")):
             continue
-        url = urldefrag(safe_url_string(response.urljoin(href), encoding=response.encoding))[0]
+        url = _anchor_key(safe_url_string(response.urljoin(href), encoding=response.encoding), session_params)
         text = normalize_space(" ".join(a.xpath(".//text()").getall()) or a.attrib.get("title", ""))
         if text and text not in texts.setdefault(url, []):
             texts[url].append(text)
