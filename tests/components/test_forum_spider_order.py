@@ -50,9 +50,8 @@ def _answer(site: VbulletinForum, request: Request) -> TextResponse:
     return HtmlResponse(request.url, status=reply.status, headers=headers, body=reply.payload(), request=request)
 
 
-def _crawl(site: VbulletinForum, first: str) -> tuple[list[ForumPost], ForumSpider]:
-    """Every post the spider emits, answering requests as Scrapy's scheduler orders them (highest
-    priority first, the newest first among equals) except ``first``, answered as soon as asked for."""
+def _spider() -> tuple[ForumSpider, deque[Request]]:
+    """A forum spider whose engine is a queue the test answers."""
     crawler = get_crawler(ForumSpider, {"LOG_LEVEL": "WARNING"})
     spider = crawler._create_spider(start_url=BASE + "/")
     crawler.spider = spider
@@ -60,6 +59,13 @@ def _crawl(site: VbulletinForum, first: str) -> tuple[list[ForumPost], ForumSpid
     crawler.engine = _Engine(queue)  # type: ignore[assignment]
     if crawler.stats is None:
         crawler.stats = MemoryStatsCollector(crawler)
+    return spider, queue
+
+
+def _crawl(site: VbulletinForum, first: str) -> tuple[list[ForumPost], ForumSpider]:
+    """Every post the spider emits, answering requests as Scrapy's scheduler orders them (highest
+    priority first, the newest first among equals) except ``first``, answered as soon as asked for."""
+    spider, queue = _spider()
 
     async def _start() -> list[Request]:
         return [r async for r in spider.start()]
@@ -117,13 +123,7 @@ def test_the_final_flush_leaves_nothing_held_so_the_crawl_can_close() -> None:
     # for them forever and the crawl would never close.
     from topiccrawl.forum.posts import AssembledPost, PostRecord
 
-    crawler = get_crawler(ForumSpider, {"LOG_LEVEL": "WARNING"})
-    spider = crawler._create_spider(start_url=BASE + "/")
-    crawler.spider = spider
-    queue: deque[Request] = deque()
-    crawler.engine = _Engine(queue)  # type: ignore[assignment]
-    if crawler.stats is None:
-        crawler.stats = MemoryStatsCollector(crawler)
+    spider, queue = _spider()
     page = BASE + "/forumdisplay.php?f=2"
     spider.tentative_pages.add(page)
     spider.template_roles["tpl"] = Counter(list=2, thread=1)
@@ -133,6 +133,6 @@ def test_the_final_flush_leaves_nothing_held_so_the_crawl_can_close() -> None:
         spider._idle()  # schedules the final flush
     flush = queue.popleft()
     assert list(flush.callback(_answer(VbulletinForum(), flush))) == []
-    assert spider.held == [] and crawler.stats.get_value("topiccrawl/forum/posts_dropped/list_page") == 1
+    assert spider.held == [] and spider.crawler.stats.get_value("topiccrawl/forum/posts_dropped/list_page") == 1
     spider._idle()  # nothing left to do: the spider may close (no DontCloseSpider)
     assert not queue
