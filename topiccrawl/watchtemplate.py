@@ -6,10 +6,14 @@ Three kinds, serialised as JSON (the README documents the format):
   :class:`~topiccrawl.urlcluster.UrlPattern`, optionally with the DOM region of
   the list). Applied to a page it yields the page's items (text, URL); a URL not
   seen before is a new item.
-- ``{"kind": "page", "threshold": 3}``: the whole page. Its main text is
-  fingerprinted (SHA-1 checksum and 64-bit simhash); the page changed when the
-  checksum differs *and* the simhashes are more than ``threshold`` bits apart,
-  so a timestamp or a rotating advertisement does not count as a change.
+- ``{"kind": "page", "threshold": 3, "min_new_chars": 30}``: the whole page. Its
+  main text is fingerprinted (SHA-1 checksum, 64-bit simhash, and a hash of each
+  paragraph with its digits masked); the page changed when the checksum differs
+  and either ``min_new_chars`` characters are in paragraphs it did not have
+  before, or the simhashes are more than ``threshold`` bits apart. A timestamp,
+  a counter or a short rotating advertisement does not count as a change; a new
+  paragraph does, though on a long text it moves the simhash by a bit or two
+  (the rule of the re-crawl notifier, :func:`topiccrawl.notify.changes.classify`).
 - ``{"kind": "auto"}``: not yet chosen; the monitor resolves it with
   :func:`~topiccrawl.urlcluster.auto_choose` on the first fetch (falling back to
   the whole page when no cluster looks like a list) and stores the result.
@@ -27,11 +31,15 @@ from typing import Any
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 from topiccrawl.fingerprint import checksum, hamming, text_simhash
+from topiccrawl.notify.changes import Fingerprint as ChangeFingerprint
+from topiccrawl.notify.changes import fingerprint as change_fingerprint
+from topiccrawl.notify.changes import new_chars
 from topiccrawl.urlcluster import Cluster, Link, UrlPattern, auto_choose, extract_links, select_links
 from topiccrawl.urltraps import location_key, strip_session
 
 # Near-duplicate distance for 64-bit simhash (Manku et al.): at most 3 differing bits.
 DEFAULT_PAGE_THRESHOLD = 3
+DEFAULT_MIN_NEW_CHARS = 30  # as the re-crawl notifier (TOPICCRAWL_NOTIFY_MIN_NEW_CHARS; benchmarks/notify_noise.py)
 
 
 class TemplateError(ValueError):
@@ -73,12 +81,13 @@ class LinkTemplate:
 class PageTemplate:
     threshold: int = DEFAULT_PAGE_THRESHOLD
     kind: str = "page"
+    min_new_chars: int = DEFAULT_MIN_NEW_CHARS
 
     def describe(self) -> str:
-        return f"whole page (simhash distance > {self.threshold})"
+        return f"whole page ({self.min_new_chars}+ characters of new text, or simhash distance > {self.threshold})"
 
     def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "threshold": self.threshold}
+        return {"kind": self.kind, "threshold": self.threshold, "min_new_chars": self.min_new_chars}
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,7 +119,10 @@ def template_from_dict(data: object) -> Template:
         threshold = data.get("threshold", DEFAULT_PAGE_THRESHOLD)
         if not isinstance(threshold, int) or not 0 <= threshold < 64:
             raise TemplateError("a page template's threshold is a whole number of bits, 0..63")
-        return PageTemplate(threshold)
+        min_new = data.get("min_new_chars", DEFAULT_MIN_NEW_CHARS)
+        if not isinstance(min_new, int) or min_new < 1:
+            raise TemplateError("a page template's min_new_chars is a whole number of characters, 1 or more")
+        return PageTemplate(threshold, min_new_chars=min_new)
     if kind == "auto":
         return AutoTemplate()
     raise TemplateError(f"unknown template kind {kind!r}: expected 'links', 'page' or 'auto'")
@@ -227,6 +239,9 @@ class PageFingerprint:
     simhash: int
     title: str = ""
     text: str = field(default="", repr=False)
+    # the text's simhash and paragraph hashes with its digits masked (notify.changes), to count
+    # new text and to ignore changed numbers; None for a reference stored before they were kept
+    paragraphs: ChangeFingerprint | None = field(default=None, repr=False)
 
 
 def page_fingerprint(html: str, url: str | None = None) -> PageFingerprint:
@@ -238,7 +253,7 @@ def page_fingerprint(html: str, url: str | None = None) -> PageFingerprint:
         title, text = main.title, main.text
     else:
         title, text = "", _body_text(html)
-    return PageFingerprint(checksum(text), text_simhash(text), title, text)
+    return PageFingerprint(checksum(text), text_simhash(text), title, text, change_fingerprint(text))
 
 
 def _body_text(html: str) -> str:
@@ -255,11 +270,21 @@ def _body_text(html: str) -> str:
     return normalize_space(doc.text_content())
 
 
-def page_changed(old: PageFingerprint | None, new: PageFingerprint, threshold: int = DEFAULT_PAGE_THRESHOLD) -> bool:
+def page_changed(
+    old: PageFingerprint | None,
+    new: PageFingerprint,
+    threshold: int = DEFAULT_PAGE_THRESHOLD,
+    min_new_chars: int = DEFAULT_MIN_NEW_CHARS,
+) -> bool:
     """True when the main text changed beyond noise (never for the first observation)."""
     if old is None or old.checksum == new.checksum:
         return False
-    return hamming(old.simhash, new.simhash) > threshold
+    if old.paragraphs is None or new.paragraphs is None:  # a reference stored before paragraphs were kept
+        return hamming(old.simhash, new.simhash) > threshold
+    if new_chars(old.paragraphs, new.paragraphs) >= min_new_chars:
+        return True
+    # digits masked: a date or a counter in the text is not a change
+    return hamming(old.paragraphs.simhash, new.paragraphs.simhash) > threshold
 
 
 def resolve_auto(html: str, url: str) -> Template:

@@ -84,7 +84,7 @@ def test_pick_by_number_and_whole_page(serve: Callable[..., FixtureWeb], tmp_pat
     assert re.search(r"saved template \d+: scrapy watch add", listing.stdout)
     page = run_scrapy("template", url, "--pick", "0", "--json", "--no-save", *_settings(tmp_path))
     doc = json.loads(page.stdout)
-    assert doc["template"] == {"kind": "page", "threshold": 3} and doc["links"] == []
+    assert doc["template"] == {"kind": "page", "threshold": 3, "min_new_chars": 30} and doc["links"] == []
     assert "template_id" not in doc
     assert re.fullmatch(r"[0-9a-f]{16}", doc["chosen"]["simhash"])
     too_far = run_scrapy("template", url, "--pick", "999", *_settings(tmp_path))

@@ -4,6 +4,7 @@ import pytest
 
 from topiccrawl.demo.changing import LIST_PATHS, ChangingSite
 from topiccrawl.demo.server import SiteRequest
+from topiccrawl.fingerprint import hamming
 from topiccrawl.urlcluster import Link, UrlPattern, auto_choose, extract_links
 from topiccrawl.watchtemplate import (
     AutoTemplate,
@@ -224,3 +225,61 @@ def test_identity_keys_are_the_smallest_set_that_tells_items_apart(
     cluster = auto_choose([Link(f"http://h.org/view.php?{q}", f"帖子标题不同的第{n}个") for n, q in enumerate(queries)])
     assert cluster is not None
     assert template_for_cluster(cluster).identity_keys == expected
+
+
+def _article(paragraph: str = "", digits: str = "") -> str:
+    """A saved Sina article, with ``paragraph`` inserted after its third paragraph and its
+    figures replaced by ``digits`` (when given)."""
+    import re
+    from pathlib import Path
+
+    from lxml import html as lxml_html
+
+    from topiccrawl.charset import detect_encoding
+
+    raw = (Path(__file__).resolve().parent.parent / "fixtures" / "news" / "sina_article.html").read_bytes()
+    doc = lxml_html.fromstring(raw.decode(detect_encoding(raw).encoding, errors="replace"))
+    paragraphs = [p for p in doc.iter("p") if len(p.text_content().strip()) > 30]
+    if paragraph:
+        new = lxml_html.Element("p")
+        new.text = paragraph
+        paragraphs[2].addnext(new)
+    if digits:
+        for p in paragraphs:
+            p.text = re.sub(r"\d+", digits, p.text or "")
+    return lxml_html.tostring(doc, encoding="unicode")
+
+
+def test_a_new_paragraph_in_a_watched_article_is_a_change_and_changed_figures_are_not() -> None:
+    before = page_fingerprint(_article(), "http://news.example.com/a.shtml")
+    added = (
+        "武昌起义爆发后各省纷纷响应，清政府的统治迅速瓦解；"
+        "孙中山在南京就任临时大总统，中华民国就此成立，辛亥革命结束了帝制。"
+    )
+    after = page_fingerprint(_article(added), "http://news.example.com/a.shtml")
+    # one paragraph of 1400 characters' text moves the simhash by a few bits at most: the old
+    # rule missed it, the new text is what tells
+    assert hamming(before.simhash, after.simhash) <= 3
+    assert page_changed(before, after)
+    assert not page_changed(before, after, min_new_chars=len(added) + 1)  # the threshold is the template's
+    # the article's figures changed (a view counter, a corrected date): no new text, digits masked
+    renumbered = page_fingerprint(_article(digits="7"), "http://news.example.com/a.shtml")
+    assert renumbered.checksum != before.checksum and not page_changed(before, renumbered)
+
+
+def test_a_reference_stored_without_paragraphs_is_compared_by_its_simhash() -> None:
+    from dataclasses import replace
+
+    before = page_fingerprint(_article(), "http://news.example.com/a.shtml")
+    legacy = replace(before, paragraphs=None)  # as a watch baselined by an earlier version
+    after = page_fingerprint(_article(digits="7"), "http://news.example.com/a.shtml")
+    assert page_changed(legacy, after) == (hamming(before.simhash, after.simhash) > 3)
+
+
+def test_page_template_min_new_chars_round_trips_and_is_checked() -> None:
+    template = template_from_json('{"kind": "page", "threshold": 3, "min_new_chars": 50}')
+    assert isinstance(template, PageTemplate) and template.min_new_chars == 50
+    assert template_from_json(template_to_json(template)) == template
+    assert template_from_json('{"kind": "page"}') == PageTemplate()  # templates saved before keep working
+    with pytest.raises(TemplateError):
+        template_from_json('{"kind": "page", "min_new_chars": 0}')

@@ -90,3 +90,26 @@ def test_a_store_made_before_fetches_recorded_their_match_count_is_upgraded(tmp_
     assert store.last_fetch(wid).status == 304  # type: ignore[union-attr]
     store.close()
     WatchStore(path).close()  # opening it again is no migration
+
+
+def test_a_store_made_before_paragraphs_were_kept_is_upgraded(tmp_path: Path) -> None:
+    path = tmp_path / "state.sqlite3"
+    with sqlite3.connect(path) as conn:  # watches as earlier versions made it
+        conn.execute(
+            "CREATE TABLE watches (id INTEGER PRIMARY KEY AUTOINCREMENT, url TEXT NOT NULL, template TEXT NOT NULL,"
+            " notify TEXT NOT NULL DEFAULT '[]', created_at REAL NOT NULL, etag TEXT, last_modified TEXT,"
+            " page_checksum TEXT, page_simhash TEXT, baselined INTEGER NOT NULL DEFAULT 0, last_fetch_at REAL,"
+            " last_status INTEGER, last_change_at REAL)"
+        )
+        conn.execute(
+            "INSERT INTO watches (url, template, created_at, page_checksum, page_simhash, baselined)"
+            " VALUES ('http://h.org/a', '{\"kind\": \"page\"}', 1.0, 'abc', '00000000000000ff', 1)"
+        )
+    store = WatchStore(path)
+    old = store.get(1)
+    assert old is not None and old.page_simhash == "00000000000000ff" and old.page_segments is None
+    store.record_fetch(
+        1, fetched_at=5.0, status=200, changed=True, page_checksum="def", page_simhash="1", page_segments=b"\x01"
+    )
+    assert store.get(1).page_segments == b"\x01"  # type: ignore[union-attr]
+    store.close()

@@ -48,6 +48,8 @@ from twisted.python.failure import Failure
 from topiccrawl.args import SpiderArgumentError, check_http_url, parse_bool, parse_float, parse_int
 from topiccrawl.items import ChangeEvent
 from topiccrawl.netguard import AddressPolicy, UnsafeURLError, check_url
+from topiccrawl.notify.changes import Fingerprint as ChangeFingerprint
+from topiccrawl.notify.changes import pack_segments, unpack_segments
 from topiccrawl.revisit import RevisitScheduler
 from topiccrawl.store.watches import Watch, WatchStore
 from topiccrawl.textutil import utc_now_iso
@@ -401,8 +403,14 @@ class MonitorSpider(scrapy.Spider):
         fingerprint = page_fingerprint(response.text, response.url)
         old = None
         if watch.baselined and watch.page_checksum and watch.page_simhash:
-            old = PageFingerprint(watch.page_checksum, int(watch.page_simhash, 16))
-        changed = page_changed(old, fingerprint, template.threshold)
+            simhash = int(watch.page_simhash, 16)
+            # with paragraphs stored, the stored simhash is the digit-masked one (see below)
+            stored = (
+                ChangeFingerprint("", simhash, unpack_segments(watch.page_segments)) if watch.page_segments else None
+            )
+            old = PageFingerprint(watch.page_checksum, simhash, paragraphs=stored)
+        changed = page_changed(old, fingerprint, template.threshold, template.min_new_chars)
+        paragraphs = fingerprint.paragraphs
         # The reference text moves only on a change, so slow drift below the
         # threshold adds up and is reported once it is no longer noise.
         keep_new = changed or old is None
@@ -411,7 +419,8 @@ class MonitorSpider(scrapy.Spider):
             status=response.status,
             changed=changed,
             page_checksum=fingerprint.checksum if keep_new else None,
-            page_simhash=f"{fingerprint.simhash:016x}" if keep_new else None,
+            page_simhash=f"{(paragraphs or fingerprint).simhash:016x}" if keep_new else None,
+            page_segments=pack_segments(paragraphs.segments) if keep_new and paragraphs else None,
             baseline=True,
             **validators,
         )

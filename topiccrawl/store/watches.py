@@ -6,6 +6,7 @@ Schema (the notification side reads ``watches.notify``)::
             notify TEXT  -- JSON list of Apprise URLs (secrets: never print them),
             created_at REAL, etag TEXT, last_modified TEXT,
             page_checksum TEXT, page_simhash TEXT  -- 16 hex digits,
+            page_segments BLOB  -- paragraph hashes of the reference text (notify.changes),
             baselined INTEGER  -- 1 once a first successful fetch set what is known,
             last_fetch_at REAL, last_status INTEGER, last_change_at REAL)
     watch_fetches(id INTEGER PRIMARY KEY, watch_id INTEGER, fetched_at REAL,
@@ -44,6 +45,7 @@ CREATE TABLE IF NOT EXISTS watches (
     last_modified TEXT,
     page_checksum TEXT,
     page_simhash TEXT,
+    page_segments BLOB,
     baselined INTEGER NOT NULL DEFAULT 0,
     last_fetch_at REAL,
     last_status INTEGER,
@@ -88,6 +90,7 @@ class Watch:
     last_modified: str | None = None
     page_checksum: str | None = None
     page_simhash: str | None = None
+    page_segments: bytes | None = None
     baselined: bool = False
     last_fetch_at: float | None = None
     last_status: int | None = None
@@ -127,10 +130,12 @@ class WatchStore:
 
     def _migrate(self) -> None:
         """Add the columns that stores made by earlier versions lack."""
-        columns = {row[1] for row in self.conn.execute("PRAGMA table_info(watch_fetches)")}
-        if "matched" not in columns:
+        for table, column, kind in (("watch_fetches", "matched", "INTEGER"), ("watches", "page_segments", "BLOB")):
+            columns = {row[1] for row in self.conn.execute(f"PRAGMA table_info({table})")}
+            if column in columns:
+                continue
             try:
-                self.conn.execute("ALTER TABLE watch_fetches ADD COLUMN matched INTEGER")
+                self.conn.execute(f"ALTER TABLE {table} ADD COLUMN {column} {kind}")
             except sqlite3.OperationalError as exc:  # another process added it meanwhile
                 if "duplicate column" not in str(exc):
                     raise
@@ -189,6 +194,7 @@ class WatchStore:
         last_modified: str | None = None,
         page_checksum: str | None = None,
         page_simhash: str | None = None,
+        page_segments: bytes | None = None,
         baseline: bool = False,
         error: str | None = None,
         matched: int | None = None,
@@ -216,8 +222,8 @@ class WatchStore:
                 sets += ["etag = ?", "last_modified = ?"]
                 values += [etag, last_modified]
             if page_checksum is not None:
-                sets += ["page_checksum = ?", "page_simhash = ?"]
-                values += [page_checksum, page_simhash]
+                sets += ["page_checksum = ?", "page_simhash = ?", "page_segments = ?"]
+                values += [page_checksum, page_simhash, page_segments]
             if baseline:
                 sets.append("baselined = 1")
             if changed:
