@@ -109,4 +109,6 @@ def test_an_unserializable_request_during_an_outage_does_not_wedge_the_worker(
     assert "is back after" in log_path.read_text(encoding="utf-8")
     _check_items(tmp_path / "w", base)
     _check_dropped_loudly(tmp_path / "w", base)
-    assert json.loads((tmp_path / "w" / "stats.json").read_text())["topiccrawl/redis/kept_in_memory"] >= len(LEAVES)
+    # Some of the callback's requests were kept in memory during the outage (which of them depends on
+    # when Scrapy consumes the callback's output: one yielded after Redis is back goes straight to it).
+    assert json.loads((tmp_path / "w" / "stats.json").read_text())["topiccrawl/redis/kept_in_memory"] >= 1
