@@ -350,20 +350,8 @@ def template_records(
 ) -> list[Record]:
     """Every record of ``template`` on the page, under any parent but ``skip`` (single rows
     kept apart from their region: an announcement above a board's threads)."""
-    out: list[Record] = []
-    k = template.period
-    for el in root.iter():
-        if el is skip or not isinstance(el.tag, str) or el.tag in _SKIP or _location(el) != template.location:
-            continue
-        kids = _children(el)
-        i = 0
-        while i <= len(kids) - k:
-            if _fits(template, kids[i : i + k]):
-                out.append(Record(kids[i : i + k]))
-                i += k
-            else:
-                i += 1
-    return out
+    regions = (_matched_under(el, template) for el in _parents_at(root, template.location, [skip] if skip else []))
+    return [record for region in regions if region is not None for record in region.records]
 
 
 def parse_html(body: str | bytes) -> lxml_html.HtmlElement:
