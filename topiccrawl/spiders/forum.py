@@ -170,7 +170,7 @@ class ForumSpider(scrapy.Spider):
             and canonical not in self.requested
             and urlsplit(canonical).netloc.lower() in self.hosts
             and not flips.own
-            and not page_flips(canonical, root, main).own
+            and not (canonical_flips := page_flips(canonical, root, main)).own
         ):
             # The page names a URL of its own that the crawl has not fetched (phpBB links
             # viewtopic.php?f=2&t=5, its canonical is viewtopic.php?t=5): read it as that page,
@@ -178,8 +178,7 @@ class ForumSpider(scrapy.Spider):
             # it is cannot always be told (a 'next'-only pager), and its own pager reaches it.
             self.requested.add(canonical)
             self._inc("pages/read_as_canonical")
-            url = canonical
-            flips = page_flips(url, root, main)
+            url, flips = canonical, canonical_flips
         alias = (
             role in {"list", "thread"}
             and info.get("slot") is not None
@@ -223,7 +222,7 @@ class ForumSpider(scrapy.Spider):
             self.tentative_pages.add(url)
         if main is not None and (role == "thread" or tentative):
             yield from self._posts(url, main, info, heading, flips)
-        yield from self._links(url, root, regions, role, info, heading)
+        yield from self._links(url, regions, role, info, heading, flips)
         if len(self.book.sticky) > known_sticky and mode == "fresh":
             yield from self._recheck()
 
@@ -323,14 +322,15 @@ class ForumSpider(scrapy.Spider):
 
     # -- links ---------------------------------------------------------------------
     def _links(  # noqa: PLR0917
-        self, url: str, root: Any, regions: list[Region], role: str, info: dict[str, Any], heading: str | None
+        self, url: str, regions: list[Region], role: str, info: dict[str, Any], heading: str | None, flips: Flips
     ) -> Iterator[scrapy.Request]:
         # A page's heading names the board for the pages its records link to (a board's
         # thread list); flipped pages stay in the board they were found in.
         board = info.get("board")
         thread_url = (info.get("thread_url") or url) if role == "thread" else None
-        # Page flipping: same sequence, one page component changed.
-        flips = page_flips(url, root, main_region(regions, self.book.sticky))
+        # Page flipping: same sequence, one page component changed. ``flips`` were read with
+        # the page's main region; marking that region's template sticky cannot change which
+        # region is main, so they hold here too.
         current = flips.current or info.get("page") or 1
         for target, flip in flips.own:
             if flip.inserted:
