@@ -24,6 +24,7 @@ from html import escape
 from urllib.parse import quote
 
 from topiccrawl.demo.forums_base import ENGLISH, _FixtureForum, _Post, _Thread, pick_quotes, post_datetime
+from topiccrawl.demo.forums_phpbb import PhpbbUrls
 from topiccrawl.demo.server import Reply, SiteRequest, html
 
 SITE = "Tinkerers Board"
@@ -52,7 +53,7 @@ def shown_time(when: datetime) -> str:
     return f"{when:%a %b %d, %Y} {clock}"
 
 
-class ProsilverForum(_FixtureForum):
+class ProsilverForum(PhpbbUrls, _FixtureForum):
     """phpBB 3.2 prosilver: ``viewforum.php?f=F&start=15``, ``viewtopic.php?f=F&t=T&start=10``."""
 
     name = "prosilver"
@@ -84,27 +85,6 @@ class ProsilverForum(_FixtureForum):
         self.announcement = max(sticky, key=lambda t: (len(t.posts), -t.tid))  # global, on every board
 
     # -- truth -----------------------------------------------------------------
-    def page_of(self, m: re.Match[str]) -> int:
-        per = self.posts_per_page if m.re.pattern.startswith("/viewtopic") else self.threads_per_page
-        return int(m["start"] or 0) // per + 1
-
-    def canonical(self, target: str) -> str | None:
-        found = self._route(target)
-        if found is not None and found[0].__name__ == "_board":
-            return self.board_target(int(found[1]["fid"]), self.page_of(found[1]))
-        return super().canonical(target)
-
-    def board_target(self, fid: int, page: int) -> str:
-        start = (page - 1) * self.threads_per_page
-        return f"/viewforum.php?f={fid}" + (f"&start={start}" if start else "")
-
-    def thread_target(self, tid: int, page: int) -> str:
-        start = (page - 1) * self.posts_per_page
-        return f"/viewtopic.php?t={tid}" + (f"&start={start}" if start else "")
-
-    def post_anchor(self, post: _Post) -> str:
-        return f"p{post.pid}"
-
     def truth_time(self, post: _Post) -> str:
         """As shown, but for a relative time the absolute one of its ``<time datetime>`` (board time, UTC)."""
         when = self.when[post.pid]

@@ -9,7 +9,39 @@ from topiccrawl.demo.forums_base import _DELETED, _NAMES, _Board, _FixtureForum,
 from topiccrawl.demo.server import SiteRequest
 
 
-class PhpbbForum(_FixtureForum):
+class PhpbbUrls:
+    """phpBB's URL scheme, shared by its styles: ``viewforum.php?f=F&start=N`` boards and
+    ``viewtopic.php?t=T&start=N`` topics (page 1 without ``start``), ``#pN`` post anchors.
+    Mixed in before :class:`_FixtureForum`, whose routing and truth it relies on."""
+
+    threads_per_page: int
+    posts_per_page: int
+
+    def page_of(self, m: re.Match[str]) -> int:
+        """Pages are ``start=`` offsets."""
+        per = self.posts_per_page if m.re.pattern.startswith("/viewtopic") else self.threads_per_page
+        return int(m["start"] or 0) // per + 1
+
+    def canonical(self, target: str) -> str | None:
+        found = self._route(target)
+        if found is not None and found[0].__name__ == "_board":
+            m = found[1]
+            return self.board_target(int(m["fid"]), self.page_of(m))
+        return super().canonical(target)
+
+    def board_target(self, fid: int, page: int) -> str:
+        start = (page - 1) * self.threads_per_page
+        return f"/viewforum.php?f={fid}" + (f"&start={start}" if start else "")
+
+    def thread_target(self, tid: int, page: int) -> str:
+        start = (page - 1) * self.posts_per_page
+        return f"/viewtopic.php?t={tid}" + (f"&start={start}" if start else "")
+
+    def post_anchor(self, post: _Post) -> str:
+        return f"p{post.pid}"
+
+
+class PhpbbForum(PhpbbUrls, _FixtureForum):
     """phpBB style: table layout, three ``<tr>`` per post, ``viewtopic.php?t=TID&start=N``.
 
     Page 1 has no ``start``; pagers link page 1 as ``start=0`` (a duplicate URL of it).
@@ -32,28 +64,6 @@ class PhpbbForum(_FixtureForum):
 
     def __init__(self, *, size: float = 1.0, charset: str = "utf-8", seed: int = 11) -> None:
         super().__init__(size=size, charset=charset, seed=seed)
-
-    def page_of(self, m: re.Match[str]) -> int:
-        per = self.posts_per_page if m.re.pattern.startswith("/viewtopic") else self.threads_per_page
-        return int(m["start"] or 0) // per + 1
-
-    def canonical(self, target: str) -> str | None:
-        found = self._route(target)
-        if found is not None and found[0].__name__ == "_board":
-            m = found[1]
-            return self.board_target(int(m["fid"]), self.page_of(m))
-        return super().canonical(target)
-
-    def board_target(self, fid: int, page: int) -> str:
-        start = (page - 1) * self.threads_per_page
-        return f"/viewforum.php?f={fid}" + (f"&start={start}" if start else "")
-
-    def thread_target(self, tid: int, page: int) -> str:
-        start = (page - 1) * self.posts_per_page
-        return f"/viewtopic.php?t={tid}" + (f"&start={start}" if start else "")
-
-    def post_anchor(self, post: _Post) -> str:
-        return f"p{post.pid}"
 
     def _page(self, title: str, target: str, body: str) -> str:
         login = f"ucp.php?mode=login&amp;redirect={quote(target.lstrip('/'), safe='')}"
