@@ -72,15 +72,22 @@ def test_saved_templates(tmp_path: Path) -> None:
     store.close()
 
 
+def _old_store(path: Path, *statements: str) -> Path:
+    """A state store as an earlier version left it: made by ``statements``, not by WatchStore."""
+    with sqlite3.connect(path) as conn:
+        for sql in statements:
+            conn.execute(sql)
+    return path
+
+
 def test_a_store_made_before_fetches_recorded_their_match_count_is_upgraded(tmp_path: Path) -> None:
-    path = tmp_path / "state.sqlite3"
-    with sqlite3.connect(path) as conn:  # watch_fetches as earlier versions made it
-        conn.execute(
-            "CREATE TABLE watch_fetches (id INTEGER PRIMARY KEY AUTOINCREMENT, watch_id INTEGER NOT NULL,"
-            " fetched_at REAL NOT NULL, status INTEGER NOT NULL, changed INTEGER NOT NULL,"
-            " new_items INTEGER NOT NULL DEFAULT 0, error TEXT)"
-        )
-        conn.execute("INSERT INTO watch_fetches (watch_id, fetched_at, status, changed) VALUES (1, 5.0, 200, 0)")
+    path = _old_store(
+        tmp_path / "state.sqlite3",
+        "CREATE TABLE watch_fetches (id INTEGER PRIMARY KEY AUTOINCREMENT, watch_id INTEGER NOT NULL,"
+        " fetched_at REAL NOT NULL, status INTEGER NOT NULL, changed INTEGER NOT NULL,"
+        " new_items INTEGER NOT NULL DEFAULT 0, error TEXT)",
+        "INSERT INTO watch_fetches (watch_id, fetched_at, status, changed) VALUES (1, 5.0, 200, 0)",
+    )
     store = WatchStore(path)
     wid = store.add_watch("http://h.org/list", '{"kind": "auto"}')
     assert wid == 1 and store.last_matched(wid) is None and store.history(wid)[0].matched is None
@@ -93,18 +100,15 @@ def test_a_store_made_before_fetches_recorded_their_match_count_is_upgraded(tmp_
 
 
 def test_a_store_made_before_paragraphs_were_kept_is_upgraded(tmp_path: Path) -> None:
-    path = tmp_path / "state.sqlite3"
-    with sqlite3.connect(path) as conn:  # watches as earlier versions made it
-        conn.execute(
-            "CREATE TABLE watches (id INTEGER PRIMARY KEY AUTOINCREMENT, url TEXT NOT NULL, template TEXT NOT NULL,"
-            " notify TEXT NOT NULL DEFAULT '[]', created_at REAL NOT NULL, etag TEXT, last_modified TEXT,"
-            " page_checksum TEXT, page_simhash TEXT, baselined INTEGER NOT NULL DEFAULT 0, last_fetch_at REAL,"
-            " last_status INTEGER, last_change_at REAL)"
-        )
-        conn.execute(
-            "INSERT INTO watches (url, template, created_at, page_checksum, page_simhash, baselined)"
-            " VALUES ('http://h.org/a', '{\"kind\": \"page\"}', 1.0, 'abc', '00000000000000ff', 1)"
-        )
+    path = _old_store(
+        tmp_path / "state.sqlite3",
+        "CREATE TABLE watches (id INTEGER PRIMARY KEY AUTOINCREMENT, url TEXT NOT NULL, template TEXT NOT NULL,"
+        " notify TEXT NOT NULL DEFAULT '[]', created_at REAL NOT NULL, etag TEXT, last_modified TEXT,"
+        " page_checksum TEXT, page_simhash TEXT, baselined INTEGER NOT NULL DEFAULT 0, last_fetch_at REAL,"
+        " last_status INTEGER, last_change_at REAL)",
+        "INSERT INTO watches (url, template, created_at, page_checksum, page_simhash, baselined)"
+        " VALUES ('http://h.org/a', '{\"kind\": \"page\"}', 1.0, 'abc', '00000000000000ff', 1)",
+    )
     store = WatchStore(path)
     old = store.get(1)
     assert old is not None and old.page_simhash == "00000000000000ff" and old.page_segments is None
