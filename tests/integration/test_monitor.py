@@ -133,6 +133,31 @@ def test_watch_argument_restricts_the_run_and_adds_missing_watches(
     store.close()
 
 
+def test_watch_argument_names_watches_by_id_or_by_url_however_typed(
+    serve: Callable[..., FixtureWeb], tmp_path: Path
+) -> None:
+    web = serve({"c": ChangingSite()})
+    base = web.base_urls["c"]
+    store = WatchStore.in_state_dir(tmp_path / "state")
+    news = store.add_watch(base + LIST_PATHS["news"], '{"kind": "auto"}')
+    forum = store.add_watch(base + LIST_PATHS["forum"], '{"kind": "auto"}')
+    notice = store.add_watch(base + "/notice/", '{"kind": "auto"}')
+
+    crawl("monitor", tmp_path, args={"once": "true", "watch": str(forum)}, settings=FAST).check()
+    assert [len(store.history(w)) for w in (news, forum, notice)] == [0, 1, 0]
+
+    # the news watch's URL with a fragment and a session id is that watch, not a new one
+    typed = base + LIST_PATHS["news"] + "?sid=0123456789abcdef0123456789abcdef#top"
+    crawl("monitor", tmp_path, args={"once": "true", "watch": typed}, settings=FAST).check()
+    assert [w.id for w in store.watches()] == [news, forum, notice]
+    assert [len(store.history(w)) for w in (news, forum, notice)] == [1, 1, 0]
+
+    bad = crawl("monitor", tmp_path, args={"once": "true", "watch": f"{notice},99"}, settings=FAST)
+    assert bad.returncode == 2 and "-a watch: no watch with id 99 (see: scrapy watch list)" in bad.log
+    assert store.history(notice) == []  # nothing was fetched
+    store.close()
+
+
 def test_allowed_private_networks_let_the_monitor_fetch(serve: Callable[..., FixtureWeb], tmp_path: Path) -> None:
     web = serve({"c": ChangingSite()})
     url = web.base_urls["c"] + "/news/"

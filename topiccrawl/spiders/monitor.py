@@ -6,6 +6,7 @@ Long-running by default; bounded runs for tests and cron:
     scrapy crawl monitor -a once=true          # fetch every watch once, then stop
     scrapy crawl monitor -a duration=3600      # run for an hour
     scrapy crawl monitor -a watch=URL1,URL2    # only these pages (added as auto watches if new)
+    scrapy crawl monitor -a watch=3,7          # only these watches, by id (``scrapy watch list``)
     scrapy crawl monitor -a until_events=1     # stop after the first change event
 
 Each fetch is a conditional request (the watch's stored ``ETag`` and
@@ -54,6 +55,7 @@ from topiccrawl.revisit import RevisitScheduler
 from topiccrawl.store.watches import Watch, WatchStore
 from topiccrawl.textutil import utc_now_iso
 from topiccrawl.urlcluster import extract_links
+from topiccrawl.urltraps import canonical_url
 from topiccrawl.watchtemplate import (
     AutoTemplate,
     LinkTemplate,
@@ -106,7 +108,9 @@ class MonitorSpider(scrapy.Spider):
         self.events_emitted = 0
         self.once = parse_bool("once", once)
         self.duration = parse_float("duration", duration, low=0)
-        self.only_urls = [check_http_url(u, source="-a watch") for u in (watch or "").split(",") if u.strip()]
+        wanted = [w.strip() for w in (watch or "").split(",") if w.strip()]
+        self.only_given_ids = {int(w) for w in wanted if w.isdigit()}
+        self.only_urls = [check_http_url(u, source="-a watch") for u in wanted if not u.isdigit()]
         self.only_ids: set[int] | None = None
         self.scheduler = RevisitScheduler()
         self._in_flight: dict[str, float] = {}  # key -> dispatch time
@@ -140,21 +144,40 @@ class MonitorSpider(scrapy.Spider):
         crawler.signals.connect(spider._event_lost, signal=scrapy.signals.item_error)
         return spider
 
-    def _ensure_watches(self, urls: list[str]) -> set[int]:
-        """Ids of the watches of ``urls``, adding an ``auto`` watch for a URL not watched yet.
+    def _selected_watches(self, urls: list[str], ids: set[int]) -> set[int] | None:
+        """Ids of the watches ``-a watch=`` names (None: it names none, so all): ``ids`` as given,
+        and the watches of ``urls``, adding an ``auto`` watch for a URL not watched yet.
 
-        A URL the address guard refuses is bad input (``scrapy crawl`` reports it in one
-        line, exit status 2), not a watch to add and then skip at every fetch.
+        A URL is matched as ``scrapy watch add`` matches duplicates (session ids, fragment and
+        query order aside), so ``-a watch=`` finds the watch however its URL was typed. An
+        unknown id, or a URL the address guard refuses, is bad input (``scrapy crawl`` reports
+        it in one line, exit status 2), not a watch to add and then skip at every fetch.
         """
+        if not urls and not ids:
+            return None
+        watches = self.store.watches()
+        unknown = sorted(ids - {w.id for w in watches})
+        if unknown:
+            raise SpiderArgumentError(
+                f"-a watch: no watch with id {', '.join(map(str, unknown))} (see: scrapy watch list)"
+            )
         for url in urls:
             try:
                 # No DNS here: a name that fails to resolve now may resolve later; fetches check it.
                 check_url(url, policy=self.policy, resolve=False)
             except UnsafeURLError as exc:
                 raise SpiderArgumentError(f"-a watch={url}: {exc}") from None
-        existing = {w.url: w.id for w in self.store.watches()}
+        existing: dict[str, set[int]] = {}
+        for w in watches:
+            existing.setdefault(canonical_url(w.url), set()).add(w.id)
         auto = template_to_json(AutoTemplate())
-        return {existing.get(url) or self.store.add_watch(url, auto) for url in urls}
+        chosen = set(ids)
+        for url in urls:
+            key = canonical_url(url)
+            if key not in existing:
+                existing[key] = {self.store.add_watch(url, auto)}
+            chosen |= existing[key]
+        return chosen
 
     def _watches(self) -> list[Watch]:
         return [w for w in self.store.watches() if self.only_ids is None or w.id in self.only_ids]
@@ -164,7 +187,7 @@ class MonitorSpider(scrapy.Spider):
 
     # -- what to fetch, and when ----------------------------------------------
     async def start(self) -> AsyncIterator[scrapy.Request]:
-        self.only_ids = self._ensure_watches(self.only_urls) if self.only_urls else None
+        self.only_ids = self._selected_watches(self.only_urls, self.only_given_ids)
         gap = 1.0 / self.rate if self.rate > 0 else 0.0
         next_slot = 0.0
         if self.once:
