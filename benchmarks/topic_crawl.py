@@ -11,7 +11,7 @@ crawls it, one fresh server per run, with:
   text and the URL; nothing dropped, static dictionary);
 * ``topiccrawl``: the topic spider with its defaults;
 * ablations of topiccrawl, one part switched off each: URL term, anchor term,
-  parent inheritance, tunnelling, dynamic dictionary.
+  parent inheritance, tunnelling, dynamic dictionary, priority upgrades.
 
 For each run it reports, from the first N requests the servers answered (robots.txt
 excluded), the harvest rate (on-topic pages / N) and the target recall (on-topic
@@ -58,6 +58,7 @@ RUNS: dict[str, tuple[str, dict[str, str]]] = {
     "-inherit": ("topic", {"TOPICCRAWL_TOPIC_INHERIT": "False"}),
     "-tunnel": ("topic", {"TOPICCRAWL_TOPIC_TUNNELLING": "False"}),
     "-dynamic": ("topic", STATIC),
+    "-upgrades": ("topic", {"TOPICCRAWL_TOPIC_UPGRADES": "False"}),
 }
 
 

@@ -52,6 +52,8 @@ LOGSTATS_INTERVAL = 30.0
 TWISTED_DNS_RESOLVER = "topiccrawl.middlewares.ssrf.SafeResolver"
 
 DOWNLOADER_MIDDLEWARES = {
+    # Focused crawls: the stale copy of a URL whose priority a better link raised is dropped.
+    "topiccrawl.middlewares.upgrades.SupersededRequestMiddleware": 30,
     # Refuse non-HTTP(S) schemes and private literal IPs, on every request and
     # redirect hop; before OffsiteMiddleware (50) so a refusal is logged as such.
     "topiccrawl.middlewares.ssrf.SSRFGuardMiddleware": 40,
@@ -220,6 +222,8 @@ TOPICCRAWL_TOPIC_USE_URL = True
 TOPICCRAWL_TOPIC_USE_ANCHOR = True
 TOPICCRAWL_TOPIC_INHERIT = True
 TOPICCRAWL_TOPIC_TUNNELLING = True
+TOPICCRAWL_TOPIC_UPGRADES = True  # a better link to a queued URL raises its priority (off with Redis)
+TOPICCRAWL_TOPIC_UPGRADE_MARGIN = 0.1  # by at least this much of the 0..1 score
 TOPICCRAWL_TOPIC_GROW = True  # grow the dictionary during the crawl
 TOPICCRAWL_TOPIC_GROW_THRESHOLD = 0.2  # admission threshold on the feedback match (delta)
 TOPICCRAWL_TOPIC_GROW_EVERY = 50  # judge candidates every N pages

@@ -5,7 +5,7 @@ from typing import Any
 
 import pytest
 from scrapy import Request, Spider
-from scrapy.exceptions import NotConfigured
+from scrapy.exceptions import IgnoreRequest, NotConfigured
 from scrapy.http import HtmlResponse
 from scrapy.pqueues import ScrapyPriorityQueue
 from scrapy.squeues import FifoMemoryQueue, PickleFifoDiskQueue
@@ -14,6 +14,7 @@ from scrapy.utils.test import get_crawler
 
 from topiccrawl.middlewares.focus import FocusMiddleware, dictionary_output_path
 from topiccrawl.middlewares.traps import TrapGuardMiddleware
+from topiccrawl.middlewares.upgrades import SupersededRequestMiddleware
 from topiccrawl.relevance import PRIORITY_LEVELS
 
 ON_TOPIC = "辛亥革命爆发于武昌。武昌起义之后，同盟会和孙中山领导革命党人建立中华民国，湖北军政府成立。"
@@ -196,3 +197,32 @@ def test_dictionary_is_saved_beside_the_feed(tmp_path: Path) -> None:
     assert dictionary_output_path(crawler.settings) == tmp_path / "pages.dictionary.jsonl"
     crawler = get_crawler(PlainSpider, {"TOPICCRAWL_STATE_DIR": str(tmp_path / "state")})
     assert dictionary_output_path(crawler.settings) == tmp_path / "state" / "topic-dictionary.jsonl"
+
+
+def test_a_better_link_to_a_queued_url_raises_its_priority_and_the_stale_copy_is_dropped() -> None:
+    mw, crawler = make_middleware()
+    superseded = build_from_crawler(SupersededRequestMiddleware, crawler)
+    target = "http://127.0.0.1/a/9f8e.html"
+    weak = page("http://127.0.0.1/x.html", OFF_TOPIC, [("/a/9f8e.html", "篮球比赛集锦")])
+    strong = page("http://127.0.0.1/y.html", ON_TOPIC, [("/a/9f8e.html", "武昌起义与辛亥革命始末")])
+    [first] = run(mw, weak, [Request(target)])
+    [again] = run(mw, weak, [Request(target)])  # no better: left to the dupefilter
+    [better] = run(mw, strong, [Request(target)])
+    assert not first.dont_filter and not again.dont_filter
+    assert better.dont_filter and better.priority >= first.priority + 100
+    assert crawler.stats.get_value("topic/priority_upgrades") == 1
+    assert superseded.process_request(better) is None
+    with pytest.raises(IgnoreRequest):
+        superseded.process_request(first)
+    assert crawler.stats.get_value("topic/superseded_dropped") == 1
+    # the downloader's own copies (a retry) always pass
+    assert superseded.process_request(first.replace(meta={**first.meta, "retry_times": 1})) is None
+
+
+def test_priority_upgrades_can_be_switched_off() -> None:
+    mw, crawler = make_middleware(TOPICCRAWL_TOPIC_UPGRADES=False)
+    assert mw.focus.upgrades is None
+    with pytest.raises(NotConfigured):
+        build_from_crawler(SupersededRequestMiddleware, crawler)
+    _mw, _crawler = make_middleware(TOPICCRAWL_REDIS_URL="redis://127.0.0.1:1/0")
+    assert _mw.focus.upgrades is None  # another worker could not tell the stale copy

@@ -42,6 +42,7 @@ from topiccrawl import relevance as rel
 from topiccrawl.args import SettingError, SpiderArgumentError
 from topiccrawl.dictionary import DictionaryGrower, FeedbackSource, GrowthConfig, TopicDictionary, load_dictionary
 from topiccrawl.maintext import extract_main_text
+from topiccrawl.priorityupgrades import PriorityUpgrades
 from topiccrawl.textutil import normalize_space
 from topiccrawl.tokenize import add_words, tokenize
 from topiccrawl.urltraps import SESSION_PARAMS, strip_session
@@ -86,6 +87,7 @@ class Focus:
         classifier: TextClassifier | None = None,
         classifier_label: str | None = None,
         session_params: Sequence[str] = SESSION_PARAMS,
+        upgrades: PriorityUpgrades | None = None,
     ) -> None:
         self.dictionary = dictionary
         self.config = config
@@ -96,6 +98,8 @@ class Focus:
         self.classifier = classifier
         self.classifier_label = classifier_label
         self.session_params = tuple(session_params)
+        # Queued URLs whose priority a better link can still raise (None: off).
+        self.upgrades = upgrades
         self.anchors = rel.AnchorStats()
         self.pages = 0
         self.on_topic = 0
@@ -133,6 +137,7 @@ class Focus:
             grow_every=settings.getint("TOPICCRAWL_TOPIC_GROW_EVERY", 50),
             scoring=scoring,
             session_params=settings.getlist("TOPICCRAWL_SESSION_PARAMS", list(SESSION_PARAMS)),
+            upgrades=_priority_upgrades(settings),
             **kwargs,
         )
 
@@ -242,6 +247,19 @@ def _getbool(settings: BaseSettings, name: str, default: bool) -> bool:
         raise SettingError(f"{name}={settings.get(name)!r} is not a boolean; use true or false") from None
 
 
+def _priority_upgrades(settings: BaseSettings) -> PriorityUpgrades | None:
+    if not _getbool(settings, "TOPICCRAWL_TOPIC_UPGRADES", True):
+        return None
+    margin = settings.getfloat("TOPICCRAWL_TOPIC_UPGRADE_MARGIN", 0.1)
+    if not 0 < margin <= 1:
+        raise SettingError(f"TOPICCRAWL_TOPIC_UPGRADE_MARGIN must be in (0, 1], got {margin}")
+    if settings.get("TOPICCRAWL_REDIS_URL"):
+        # The stale copy may be popped by another worker, which cannot tell it from any other.
+        logger.info("focus: priority upgrades are off with a shared Redis frontier")
+        return None
+    return PriorityUpgrades(rel.priority(margin))
+
+
 def _feedback_source(settings: BaseSettings) -> FeedbackSource:
     """An instance of the ``TOPICCRAWL_TOPIC_FEEDBACK`` class (a dotted path)."""
     spec = settings.get("TOPICCRAWL_TOPIC_FEEDBACK", "topiccrawl.dictionary.CrawlFeedback")
@@ -311,6 +329,10 @@ class FocusMiddleware(BaseSpiderMiddleware):
     def get_processed_request(self, request: Request, response: Response | None) -> Request | None:
         stats = self.crawler.stats
         assert stats is not None
+        upgrades = self.focus.upgrades
+        if upgrades is not None and (request.meta.get("dont_focus") or response is None):
+            # scheduled as the spider says: a better link must not add a copy
+            upgrades.pin(self.crawler.request_fingerprinter.fingerprint(request))
         if request.meta.get("dont_focus"):
             return request
         if response is None:  # a seed: best priority, inherits nothing, no tunnelling spent
@@ -327,6 +349,13 @@ class FocusMiddleware(BaseSpiderMiddleware):
             stats.inc_value("topic/links_dropped")
             return None
         stats.inc_value("topic/links_relevant" if score.relevant else "topic/links_tunnelled")
+        if upgrades is not None and not request.dont_filter:
+            fp = self.crawler.request_fingerprinter.fingerprint(request)
+            if upgrades.offer(fp, request.priority) == "upgrade":
+                # A better link to a queued URL: a copy at the better priority goes past the
+                # dupefilter, and the stale copy is dropped when it reaches the downloader.
+                request.dont_filter = True
+                stats.inc_value("topic/priority_upgrades")
         return request
 
     def get_processed_item(self, item: Any, response: Response | None) -> Any:
