@@ -32,6 +32,10 @@ def test_topic_crawl_beats_breadth_first(serve: Callable[..., FixtureWeb], tmp_p
     web.log.clear()
     focused = crawl("topic", tmp_path / "topic", args=args).check()
     topic_harvest = harvest(web, topic_web.targets, BUDGET)
+    # Better links raised queued URLs' priorities, and no page was fetched twice for it.
+    assert focused.stats.get("topic/priority_upgrades", 0) > 0
+    fetched = [u for u in web.log.urls() if not u.endswith("/robots.txt")]
+    assert len(fetched) == len(set(fetched))
     assert topic_harvest > 2 * bfs_harvest, (topic_harvest, bfs_harvest)
     # One item per fetched page (exported, or dropped by the pipelines as a duplicate).
     for result in (bfs, focused):
