@@ -350,7 +350,8 @@ def template_records(
 ) -> list[Record]:
     """Every record of ``template`` on the page, under any parent but ``skip`` (single rows
     kept apart from their region: an announcement above a board's threads)."""
-    regions = (_matched_under(el, template) for el in _parents_at(root, template.location, [skip] if skip else []))
+    taken = [skip] if skip is not None else []  # an element's truth is its having children: test for None
+    regions = (_matched_under(el, template) for el in _parents_at(root, template.location, taken))
     return [record for region in regions if region is not None for record in region.records]
 
 
