@@ -124,7 +124,9 @@ class ForumSpider(scrapy.Spider):
         self.pages += 1
         if self.max_pages and self.pages > self.max_pages:
             raise CloseSpider("max_pages")
-        yield from self._handle(canonicalize(response.url), response.text, info)
+        url = canonicalize(response.url)
+        self.requested.add(url)  # a redirect's target: its own links to it need no second fetch
+        yield from self._handle(url, response.text, info)
 
     def _handle(  # noqa: PLR0912, PLR0915 - one page's life cycle, read top to bottom
         self, url: str, text: str, info: dict[str, Any], mode: str = "fresh"
