@@ -92,3 +92,23 @@ def test_english_dates_with_month_names_are_dates() -> None:
     assert [p.text for p in posts] == BODIES
     assert [p.author for p in posts] == AUTHORS
     assert [p.time for p in posts] == [f"January {i + 2}, 2023, 3:3{i}am" for i in range(6)]
+
+
+def test_letter_avatars_are_not_authors_and_a_date_shown_alone_takes_its_time_from_the_attribute() -> None:
+    # XenForo: a default avatar shows the poster's initial before the name; posts older than a
+    # week show their date alone, the exact time only in <time datetime>
+    def post(i: int) -> str:
+        name = AUTHORS[i]
+        return (
+            f'<article id="js-post-{100 + i}"><div class="user"><div class="avatar"><a href="/m/{i}">'
+            f'<span>{name[0].upper()}</span></a></div><h4><a href="/m/{i}">{name}</a></h4>'
+            "<dl><dt>Joined</dt><dd>Mar 3, 2019</dd></dl></div>"
+            f'<header><a href="/p/{i}"><time datetime="2024-06-0{i + 1}T14:3{i}:00+0000" '
+            f'title="Jun {i + 1}, 2024 at 2:3{i} PM">Jun {i + 1}, 2024</time></a></header>'
+            f'<div class="body">{BODIES[i]}</div></article>'
+        )
+
+    posts = _posts("".join(post(i) for i in range(6)))
+    assert [p.author for p in posts] == AUTHORS
+    assert [p.time for p in posts] == [f"2024-06-0{i + 1}T14:3{i}:00" for i in range(6)]
+    assert [p.text for p in posts] == BODIES

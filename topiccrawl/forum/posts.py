@@ -50,6 +50,7 @@ RELATIVE_TIME_RE = re.compile(
     re.IGNORECASE,
 )
 _DATE_ATTRS = ("datetime", "title", "data-time", "data-datetime")
+_CLOCK_RE = re.compile(r"\d{1,2}:\d{2}")
 # vBulletin, phpBB and most bulletin boards print a signature under a line of underscores
 # (Usenet's "-- " habit): what follows it is the poster's signature, not the post.
 _SIGNATURE = re.compile(r"(?:^|\s)_{10,}(?:\s|$)")
@@ -100,6 +101,23 @@ def _attr_time(elements: list[lxml_html.HtmlElement], exclude: set[int]) -> str 
     return None
 
 
+def _exact_time(elements: list[lxml_html.HtmlElement], shown: str, exclude: set[int]) -> str | None:
+    """The date-time with a clock in a date attribute of the element that shows the date ``shown``
+    (its text is that date and little more): ``<time datetime="2025-01-05T14:32:00">Jan 5, 2025</time>``."""
+    for root in elements:
+        for el in root.iter():
+            if not isinstance(el.tag, str) or id(el) in exclude:
+                continue
+            text = normalize_space(el.text_content())
+            if shown not in text or len(text) > len(shown) + 12:
+                continue
+            for attr in _DATE_ATTRS:
+                value = el.get(attr)
+                if value and (m := TIME_RE.search(value)) and _CLOCK_RE.search(m.group(0)):
+                    return m.group(0)
+    return None
+
+
 def record_time(
     elements: list[lxml_html.HtmlElement], skip_text: str = "", exclude: set[int] | None = None
 ) -> str | None:
@@ -109,7 +127,9 @@ def record_time(
     if skip_text:
         text = text.replace(skip_text, " ")
     if m := TIME_RE.search(text):
-        return m.group(0)
+        shown = m.group(0)
+        # A date without its time ("Jan 5, 2025") whose element carries the exact time in an attribute.
+        return shown if _CLOCK_RE.search(shown) else _exact_time(elements, shown, exclude or set()) or shown
     if found := _attr_time(elements, exclude or set()):
         return found
     m = RELATIVE_TIME_RE.search(text)
@@ -166,12 +186,7 @@ def learn_fields(region: Region) -> PostFields | None:
         if content.startswith(p) or p.startswith(content):
             continue
         values = [element_text(paths[p][0]) if p in paths else "" for paths in per_record]
-        own = [v for v in values if v]
-        if len(own) * 5 < n * 4 or any(len(v) > 30 for v in own):
-            continue
-        if all(_NUMERIC.fullmatch(v) or TIME_RE.search(v) for v in own):
-            continue
-        if n >= 3 and len(set(own)) < 2:
+        if not _names(values):
             continue
         # The field itself must carry the name, not merely wrap other fields.
         if any(len(paths[p][0]) > 1 for paths in per_record if p in paths):
@@ -179,6 +194,19 @@ def learn_fields(region: Region) -> PostFields | None:
         author = p
         break
     return PostFields(content, author, _time_field(region, per_record, content))
+
+
+def _names(values: list[str]) -> bool:
+    """Whether a field's values (one per record, "" where missing) read as posters' names:
+    in most records, short, not all numbers or dates, varying between records, and not all
+    a single letter (a letter avatar's initial, "F" for frank, beside the name)."""
+    n = len(values)
+    own = [v for v in values if v]
+    if len(own) * 5 < n * 4 or any(len(v) > 30 for v in own):
+        return False
+    if all(_NUMERIC.fullmatch(v) or TIME_RE.search(v) for v in own) or all(len(v) < 2 for v in own):
+        return False
+    return n < 3 or len(set(own)) >= 2
 
 
 def _time_field(region: Region, per_record: list[dict[str, list[lxml_html.HtmlElement]]], content: str) -> str | None:
