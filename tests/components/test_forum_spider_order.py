@@ -22,6 +22,7 @@ from scrapy.utils.test import get_crawler
 
 from topiccrawl.demo.forums_vbulletin import VbulletinForum
 from topiccrawl.demo.server import SiteRequest
+from topiccrawl.forum.pageinfo import Flips
 from topiccrawl.forum.pagetypes import page_role
 from topiccrawl.forum.regions import TemplateBook, parse_html
 from topiccrawl.items import ForumPost
@@ -136,3 +137,13 @@ def test_the_final_flush_leaves_nothing_held_so_the_crawl_can_close() -> None:
     assert spider.held == [] and spider.crawler.stats.get_value("topiccrawl/forum/posts_dropped/list_page") == 1
     spider._idle()  # nothing left to do: the spider may close (no DontCloseSpider)
     assert not queue
+
+
+def test_pages_of_a_thread_entered_at_a_later_page_belong_to_its_first_page() -> None:
+    first = BASE + "/showthread.php?t=5"
+    later = Flips(current=6, first=first)
+    assert ForumSpider._thread_url(BASE + "/showthread.php?t=5&page=6", {}, later) == first
+    # the flip that led to a page says which thread it is; a first page is its own thread
+    assert ForumSpider._thread_url(BASE + "/x", {"thread_url": first}, Flips(current=3)) == first
+    assert ForumSpider._thread_url(first, {}, Flips(current=1, first=first)) == first
+    assert ForumSpider._thread_url(first, {}, Flips()) == first

@@ -267,13 +267,20 @@ class ForumSpider(scrapy.Spider):
         posts = extract_posts(main, fields)
         # A pager with "next" links only numbers no page: the flip that led here says which it is.
         current = flips.current or info.get("page") or 1
-        last, first = max([current, *flips.numbers, current + 1 if flips.next else 1]), flips.first
-        thread_url = info.get("thread_url") or (first if current > 1 and first else url)
+        last = max([current, *flips.numbers, current + 1 if flips.next else 1])
+        thread_url = self._thread_url(url, info, flips)
         done = self.assembler.add(thread_url, current, url, posts, last_page=last, title=title, board=info.get("board"))
         self.thread_template[thread_url] = main.key
         for post in done:
             self.held.append((main.key, post))
         yield from self._emit_confirmed()
+
+    @staticmethod
+    def _thread_url(url: str, info: dict[str, Any], flips: Flips) -> str:
+        """The thread a page belongs to: the one its flip came from, else its first page when it
+        links that and is a later page (a thread entered at its last page), else the page itself."""
+        current = flips.current or info.get("page") or 1
+        return info.get("thread_url") or (flips.first if current > 1 and flips.first else url)
 
     def _emit_confirmed(self, final: bool = False) -> Iterator[ForumPost]:
         # Decide everything before yielding: Scrapy consumes callback generators lazily
@@ -329,7 +336,7 @@ class ForumSpider(scrapy.Spider):
         # A page's heading names the board for the pages its records link to (a board's
         # thread list); flipped pages stay in the board they were found in.
         board = info.get("board")
-        thread_url = (info.get("thread_url") or url) if role == "thread" else None
+        thread_url = self._thread_url(url, info, flips) if role == "thread" else None
         # Page flipping: same sequence, one page component changed. ``flips`` were read with
         # the page's main region; marking that region's template sticky cannot change which
         # region is main, so they hold here too.
