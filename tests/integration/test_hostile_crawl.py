@@ -108,8 +108,10 @@ def test_robots_txt_follows_rfc_9309(run: tuple[HostileWeb, FixtureWeb, CrawlRes
     assert result.stats["topiccrawl/robots/unreachable"] == 2
     slow = [hit.time for hit in hits_on(fixture, "slow") if hit.target != "/robots.txt"]
     assert len(slow) >= 3
-    # Crawl-delay is a minimum gap (a little slack for when the server logs the hit).
-    assert min(b - a for a, b in itertools.pairwise(slow)) >= CRAWL_DELAY * 0.9
+    # Crawl-delay is a minimum gap. The server logs a hit when its thread gets to it, which on a
+    # loaded machine can lag by a tenth of a second or more (a crawler ignoring the delay here
+    # would send the pages milliseconds apart).
+    assert min(b - a for a, b in itertools.pairwise(slow)) >= CRAWL_DELAY * 0.75
 
 
 def test_malformed_html_is_parsed(run: tuple[HostileWeb, FixtureWeb, CrawlResult]) -> None:

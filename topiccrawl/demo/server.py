@@ -141,6 +141,7 @@ def _make_handler(server: FixtureServer) -> type[BaseHTTPRequestHandler]:
             self._serve(head=True)
 
         def _serve(self, head: bool = False) -> None:
+            arrived = time.time()  # when the crawler asked: the site's own work must not shift it
             headers = {k.lower(): v for k, v in self.headers.items()}
             request = SiteRequest(self.command, self.path, headers, server.base_url)
             try:
@@ -149,7 +150,7 @@ def _make_handler(server: FixtureServer) -> type[BaseHTTPRequestHandler]:
                 logger.exception("Fixture site failed on %s", self.path)
                 reply = html("<h1>500</h1>", status=500)
             server.log.add(
-                Hit(time.time(), server.base_url, self.command, self.path, reply.status, headers.get("user-agent", ""))
+                Hit(arrived, server.base_url, self.command, self.path, reply.status, headers.get("user-agent", ""))
             )
             try:
                 self.send_response(reply.status)
