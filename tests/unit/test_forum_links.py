@@ -14,6 +14,16 @@ def test_canonicalize_drops_fragments_and_session_ids() -> None:
     assert canonicalize("http://F.test/thread-5-1-1.html?s=abc") == "http://f.test/thread-5-1-1.html"
 
 
+def test_canonicalize_keeps_query_values_that_are_not_utf8() -> None:
+    # Tieba's old-style bar links and GBK forums' search links percent-encode GBK bytes
+    assert canonicalize("http://f.test/f?kw=%C0%BA%C7%F2&fr=x") == "http://f.test/f?fr=x&kw=%C0%BA%C7%F2"
+    assert (
+        canonicalize("http://f.test/f?kw=%E7%AF%AE%E7%90%83&ie=utf-8")
+        == "http://f.test/f?ie=utf-8&kw=%E7%AF%AE%E7%90%83"
+    )
+    assert canonicalize("http://f.test/f?kw=篮球") == "http://f.test/f?kw=%E7%AF%AE%E7%90%83"
+
+
 def test_url_pattern_masks_numbers_and_values() -> None:
     assert url_pattern("http://f.test/thread-12-3-1.html") == url_pattern("http://f.test/thread-7-1-1.html")
     assert url_pattern("http://f.test/v.php?t=5&start=20") == "f.test/v.php?start=\\d&t=\\d"

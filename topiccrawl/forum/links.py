@@ -55,14 +55,17 @@ def _is_session(name: str, value: str) -> bool:
 
 
 def canonicalize(url: str) -> str:
-    """The URL without fragment and session-id parameters, its query sorted by key."""
+    """The URL without fragment and session-id parameters, its query sorted by key.
+
+    Query values keep their bytes: a value percent-encoded in GBK or Big5 (``kw=%C0%BA%C7%F2``,
+    common on Chinese sites) is not UTF-8, and decoding it as such would replace it with U+FFFD
+    and send the server another URL; undecodable bytes go through as surrogates and come back."""
     parts = urlsplit(url)
-    query = sorted(
-        ((k, v) for k, v in parse_qsl(parts.query, keep_blank_values=True) if not _is_session(k, v)),
-        key=lambda kv: kv[0],
-    )
+    pairs = parse_qsl(parts.query, keep_blank_values=True, errors="surrogateescape")
+    query = sorted(((k, v) for k, v in pairs if not _is_session(k, v)), key=lambda kv: kv[0])
     path = parts.path.split(";jsessionid=", 1)[0]
-    return urlunsplit((parts.scheme, parts.netloc.lower(), path or "/", urlencode(query, safe="/:"), ""))
+    encoded = urlencode(query, safe="/:", errors="surrogateescape")
+    return urlunsplit((parts.scheme, parts.netloc.lower(), path or "/", encoded, ""))
 
 
 def url_pattern(url: str) -> str:
