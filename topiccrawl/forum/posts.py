@@ -165,7 +165,9 @@ def learn_fields(region: Region) -> PostFields | None:
             dated[p] += has_date(" ".join(unquoted_text(e) for e in els))
     scores: dict[str, int] = {}
     for p, values in texts.items():
-        if len(values) * 2 < n:
+        # The post body has text in most posts. A block with text in a few of them (replies
+        # nested in a post, as Tieba's 楼中楼; a signature) is not it, however much they hold.
+        if sum(1 for v in values if v) * 2 < n:
             continue
         # Metadata boxes (author, post time, "Posted:" lines) carry a date in most
         # records; the post body does not (but for the dates of the posts it quotes).
