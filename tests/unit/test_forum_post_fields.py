@@ -112,3 +112,33 @@ def test_letter_avatars_are_not_authors_and_a_date_shown_alone_takes_its_time_fr
     assert [p.author for p in posts] == AUTHORS
     assert [p.time for p in posts] == [f"2024-06-0{i + 1}T14:3{i}:00" for i in range(6)]
     assert [p.text for p in posts] == BODIES
+
+
+BODY = "楼层{}的正文，今天去公园拍照，天气不错"
+
+
+def _floor(i: int, replies: int) -> str:
+    """A Tieba floor: the first carries an extra class, a few hold nested replies (楼中楼) with
+    their own authors and times, which hold more text than the floor's own short post."""
+    first = " d_post_content_firstfloor" if i == 0 else ""
+    nested = "".join(
+        f'<li class="lzl_single_post"><a href="/home?un=r{k}">回复者{k}号</a>:<span class="lzl_content_main">'
+        f"楼中楼的回复内容第{k}条，说得很有道理，我也这么认为</span>"
+        f'<span class="lzl_time">2024-5-{3 + k} 21:3{k}</span></li>'
+        for k in range(replies)
+    )
+    return (
+        f'<div class="l_post"><div class="d_author"><ul class="p_author"><li class="d_name">'
+        f'<a href="/home?un={i}" class="p_author_name">{AUTHORS[i]}</a></li></ul></div>'
+        f'<div class="d_post_content_main{first}"><div class="p_content"><div id="post_content_{900 + i}" '
+        f'class="d_post_content">{BODY.format(i)}</div></div><div class="core_reply"><div class="post-tail-wrap">'
+        f'<span class="tail-info">{i + 1}楼</span><span class="tail-info">2024-05-0{i + 1} 21:17</span></div>'
+        f'<ul class="j_lzl_m_w">{nested}</ul></div></div></div>'
+    )
+
+
+def test_nested_replies_and_a_first_post_marked_apart_do_not_move_the_fields() -> None:
+    posts = _posts("".join(_floor(i, 4 if i in {1, 4} else 0) for i in range(6)))
+    assert [p.text for p in posts] == [BODY.format(i) for i in range(6)]  # not the 楼中楼 block
+    assert [p.author for p in posts] == AUTHORS
+    assert [p.time for p in posts] == [f"2024-05-0{i + 1} 21:17" for i in range(6)]  # the first post's too

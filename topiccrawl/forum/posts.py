@@ -145,6 +145,40 @@ def _paths(record: Record) -> dict[str, list[lxml_html.HtmlElement]]:
     return out
 
 
+def _segments(path: str) -> list[tuple[str, frozenset[str]]]:
+    return [(tag, frozenset(classes)) for tag, *classes in (part.split(".") for part in path.split("/"))]
+
+
+def _find(paths: dict[str, list[lxml_html.HtmlElement]], path: str) -> str | None:
+    """The key of ``paths`` for field ``path``: the path itself, else the first path of the same
+    tags whose classes overlap the field's at every level. One post of a thread often carries an
+    extra class (the first post's ``firstfloor``, a moderator's or the thread starter's mark):
+    its fields are still the template's fields."""
+    if path in paths:
+        return path
+    want = _segments(path)
+    for key in paths:
+        got = _segments(key)
+        if len(got) == len(want) and all(
+            t1 == t2 and (c1 & c2 or not (c1 or c2)) for (t1, c1), (t2, c2) in zip(got, want, strict=True)
+        ):
+            return key
+    return None
+
+
+def _typical(per_record: list[dict[str, list[lxml_html.HtmlElement]]]) -> int:
+    """Index of the record most like the others (the most paths most records have, the fewest
+    paths few have): fields are looked for in it, not in the first post, which is often
+    marked up apart (the thread starter's post)."""
+    n = len(per_record)
+    counts = Counter(p for paths in per_record for p in paths)
+
+    def score(i: int) -> int:
+        return sum(1 if counts[p] * 2 >= n else -1 for p in per_record[i])
+
+    return max(range(n), key=lambda i: (score(i), -i))
+
+
 @dataclass(frozen=True, slots=True)
 class PostFields:
     """Where a template keeps its post fields (saved in the site template; hand-editable)."""
@@ -184,14 +218,15 @@ def learn_fields(region: Region) -> PostFields | None:
     totals = scores
     content = max(candidates, key=lambda p: (p.count("/"), totals[p]))
     author = None
-    for p in sorted(per_record[0], key=lambda p: _order(region.records[0], per_record[0][p][0])):
+    ref = _typical(per_record)
+    for p in sorted(per_record[ref], key=lambda p: _order(region.records[ref], per_record[ref][p][0])):
         if content.startswith(p) or p.startswith(content):
             continue
-        values = [element_text(paths[p][0]) if p in paths else "" for paths in per_record]
+        values = [element_text(paths[k][0]) if (k := _find(paths, p)) else "" for paths in per_record]
         if not _names(values):
             continue
         # The field itself must carry the name, not merely wrap other fields.
-        if any(len(paths[p][0]) > 1 for paths in per_record if p in paths):
+        if any(len(paths[k][0]) > 1 for paths in per_record if (k := _find(paths, p))):
             continue
         author = p
         break
@@ -219,14 +254,18 @@ def _time_field(region: Region, per_record: list[dict[str, list[lxml_html.HtmlEl
     if n < 2:
         return None
     best: tuple[float, int, str] | None = None
-    for order, p in enumerate(sorted(per_record[0], key=lambda p: _order(region.records[0], per_record[0][p][0]))):
+    ref = _typical(per_record)
+    ordered = sorted(per_record[ref], key=lambda p: _order(region.records[ref], per_record[ref][p][0]))
+    for order, p in enumerate(ordered):
         if p.startswith(content) or content.startswith(p):
             continue
-        times = [record_time(paths[p]) if p in paths else None for paths in per_record]
+        keys = [_find(paths, p) for paths in per_record]
+        times = [record_time(paths[k]) if k else None for paths, k in zip(per_record, keys, strict=True)]
         found = [t for t in times if t]
         if len(found) * 5 < n * 4 or len(set(found)) < 2:
             continue
-        size = sum(len(element_text(e)) for paths in per_record if p in paths for e in paths[p]) / len(found)
+        size = sum(len(element_text(e)) for paths, k in zip(per_record, keys, strict=True) if k for e in paths[k])
+        size /= len(found)
         if best is None or (size, order) < best[:2]:
             best = (size, order, p)
     return best[2] if best else None
@@ -272,18 +311,19 @@ def extract_posts(region: Region, fields: PostFields) -> list[PostRecord]:
         if most_dated and not has_date:
             continue
         paths = _paths(rec)
-        path = fields.content
+        content = _find(paths, fields.content)
+        path = content or fields.content
         while path and path not in paths:
             path = path.rsplit("/", 1)[0] if "/" in path else ""
         # Without the text field itself (a deleted post, a moderator's note), the nearest
         # enclosing field also holds the header and author: keep its main text.
         elements = paths[path] if path else list(rec.elements)
-        text = " ".join(element_text(e) for e in elements) if path == fields.content else _main_text(elements)
+        text = " ".join(element_text(e) for e in elements) if path == content else _main_text(elements)
         author = None
-        if fields.author and fields.author in paths:
-            author = element_text(paths[fields.author][0]) or None
-        if fields.time and fields.time in paths:
-            when = record_time(paths[fields.time])
+        if fields.author and (key := _find(paths, fields.author)):
+            author = element_text(paths[key][0]) or None
+        if fields.time and (key := _find(paths, fields.time)):
+            when = record_time(paths[key])
         else:
             body = [node for e in elements for node in e.iter()] if path else []  # kept alive for their ids
             when = record_time(rec.elements, text, {id(node) for node in body})
