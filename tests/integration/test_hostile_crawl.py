@@ -108,10 +108,14 @@ def test_robots_txt_follows_rfc_9309(run: tuple[HostileWeb, FixtureWeb, CrawlRes
     assert result.stats["topiccrawl/robots/unreachable"] == 2
     slow = [hit.time for hit in hits_on(fixture, "slow") if hit.target != "/robots.txt"]
     assert len(slow) >= 3
-    # Crawl-delay is a minimum gap. The server logs a hit when its thread gets to it, which on a
-    # loaded machine can lag by a tenth of a second or more (a crawler ignoring the delay here
-    # would send the pages milliseconds apart).
-    assert min(b - a for a, b in itertools.pairwise(slow)) >= CRAWL_DELAY * 0.75
+    # Crawl-delay is a minimum gap between requests. The server notes a hit when its thread gets
+    # to it, which on a loaded machine lags by a few tenths of a second now and then: one late
+    # hit shortens the gap after it. So the pace is judged on the average gap, which one late
+    # hit cannot move much, and each gap only against half the delay (a crawler ignoring the
+    # delay sends these pages milliseconds apart).
+    gaps = [b - a for a, b in itertools.pairwise(slow)]
+    assert sum(gaps) / len(gaps) >= CRAWL_DELAY * 0.8, gaps
+    assert min(gaps) >= CRAWL_DELAY * 0.5, gaps
 
 
 def test_malformed_html_is_parsed(run: tuple[HostileWeb, FixtureWeb, CrawlResult]) -> None:
