@@ -377,6 +377,8 @@ class LeasedScheduler(Scheduler):
         return self.queue.push_encoded(encoded.payload, encoded.priority, encoded.fingerprint, self.df.key)
 
     def _keep(self, encoded: _Encoded) -> bool:
+        if not self._unsent:  # once per outage, so the log says where new requests go
+            logger.info("Redis is away: new requests are kept in memory and pushed when it is back")
         self._unsent.append(encoded)
         self._inc("kept_in_memory")
         return True

@@ -109,6 +109,7 @@ def test_an_unserializable_request_during_an_outage_does_not_wedge_the_worker(
     assert "is back after" in log_path.read_text(encoding="utf-8")
     _check_items(tmp_path / "w", base)
     _check_dropped_loudly(tmp_path / "w", base)
-    # Some of the callback's requests were kept in memory during the outage (which of them depends on
-    # when Scrapy consumes the callback's output: one yielded after Redis is back goes straight to it).
-    assert json.loads((tmp_path / "w" / "stats.json").read_text())["topiccrawl/redis/kept_in_memory"] >= 1
+    # The worker saw the outage. Whether the callback's requests met it depends on when Scrapy consumes
+    # the callback's output (its item goes through the pipelines first), so that is not asserted: a CI
+    # run under load found none kept in memory.
+    assert json.loads((tmp_path / "w" / "stats.json").read_text())["topiccrawl/redis/outages"] >= 1
