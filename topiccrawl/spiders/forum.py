@@ -265,8 +265,7 @@ class ForumSpider(scrapy.Spider):
             if len(main) >= 3:
                 self.fields[main.key] = fields
         posts = extract_posts(main, fields)
-        # A pager with "next" links only numbers no page: the flip that led here says which it is.
-        current = flips.current or info.get("page") or 1
+        current = self._page_number(info, flips)
         last = max([current, *flips.numbers, current + 1 if flips.next else 1])
         thread_url = self._thread_url(url, info, flips)
         done = self.assembler.add(thread_url, current, url, posts, last_page=last, title=title, board=info.get("board"))
@@ -276,11 +275,17 @@ class ForumSpider(scrapy.Spider):
         yield from self._emit_confirmed()
 
     @staticmethod
-    def _thread_url(url: str, info: dict[str, Any], flips: Flips) -> str:
+    def _page_number(info: dict[str, Any], flips: Flips) -> int:
+        """The page's number in its sequence: its pager's, else (a pager with "next" links only
+        numbers no page) the one the flip that led here gave it, else 1."""
+        return flips.current or info.get("page") or 1
+
+    @classmethod
+    def _thread_url(cls, url: str, info: dict[str, Any], flips: Flips) -> str:
         """The thread a page belongs to: the one its flip came from, else its first page when it
         links that and is a later page (a thread entered at its last page), else the page itself."""
-        current = flips.current or info.get("page") or 1
-        return info.get("thread_url") or (flips.first if current > 1 and flips.first else url)
+        later = cls._page_number(info, flips) > 1
+        return info.get("thread_url") or (flips.first if later and flips.first else url)
 
     def _emit_confirmed(self, final: bool = False) -> Iterator[ForumPost]:
         # Decide everything before yielding: Scrapy consumes callback generators lazily
@@ -340,7 +345,7 @@ class ForumSpider(scrapy.Spider):
         # Page flipping: same sequence, one page component changed. ``flips`` were read with
         # the page's main region; marking that region's template sticky cannot change which
         # region is main, so they hold here too.
-        current = flips.current or info.get("page") or 1
+        current = self._page_number(info, flips)
         for target, flip in flips.own:
             if flip.inserted:
                 self.first_page_keys.add(flip.key)
