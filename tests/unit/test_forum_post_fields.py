@@ -142,3 +142,33 @@ def test_nested_replies_and_a_first_post_marked_apart_do_not_move_the_fields() -
     assert [p.text for p in posts] == [BODY.format(i) for i in range(6)]  # not the 楼中楼 block
     assert [p.author for p in posts] == AUTHORS
     assert [p.time for p in posts] == [f"2024-05-0{i + 1} 21:17" for i in range(6)]  # the first post's too
+
+
+MOODS = ["2018-6-17 17:49", "2019-12-4 01:24", "2017-3-2 08:00", "2019-11-28 11:51", "2018-1-9 10:42", "2016-5-5 09:09"]
+
+
+def _mood_post(i: int, when: str, mood: str) -> str:
+    """A Discuz!-style post whose profile box carries a sign-in plugin's date (the poster's
+    last sign-in, in no order along the thread) in a field shorter than the post's header."""
+    return (
+        f'<div id="post_{200 + i}" class="post"><table class="plhin"><tr><td class="pls">'
+        f'<div class="authi"><a href="/space-uid-{i}.html" class="xw1">{AUTHORS[i]}</a></div>'
+        f'<div class="qdsmile"><center>Mood</center><b>ok</b> {mood}</div></td>'
+        f'<td class="plc"><div class="pti"><em id="authorposton{200 + i}">Posted on {when}</em></div>'
+        f'<div class="t_f">{BODIES[i]}</div></td></tr></table></div>'
+    )
+
+
+def test_the_post_time_is_the_field_in_page_order_not_a_shorter_profile_date() -> None:
+    posted = [f"2018-10-4 {h}:{m:02d}" for h, m in [(19, 9), (19, 13), (20, 27), (21, 5), (22, 0), (23, 48)]]
+    moods = MOODS
+    posts = _posts("".join(_mood_post(i, posted[i], moods[i]) for i in range(6)))
+    assert [p.time for p in posts] == posted
+    assert [p.author for p in posts] == AUTHORS
+
+
+def test_a_thread_listed_newest_first_keeps_its_post_times() -> None:
+    posted = [f"2021-3-{d} 10:00" for d in (28, 21, 14, 9, 5, 1)]
+    moods = [m.replace("201", "202", 1) for m in MOODS]
+    posts = _posts("".join(_mood_post(i, posted[i], moods[i]) for i in range(6)))
+    assert [p.time for p in posts] == posted

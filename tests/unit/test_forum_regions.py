@@ -101,6 +101,12 @@ def test_real_discuz_posts_have_their_fields(name: str) -> None:
     assert all(re.fullmatch(r"post_\d+", p.post_id or "") for p in posts)
     assert all(p.author and p.time and p.text for p in posts)
     assert len({p.author for p in posts}) > 1
+    # Each post's time is its "发表于" header, not the sign-in plugin's "TA的每日心情" date
+    # in the poster's profile box (shorter, and also different between posters).
+    html = (FIXTURES / f"{name}.html").read_text(encoding="utf-8")
+    posted = dict(re.findall(r'id="authorposton(\d+)">发表于 ([^<]+)<', html))
+    assert len(posted) == 10
+    assert [p.time for p in posts] == [posted[(p.post_id or "").removeprefix("post_")] for p in posts]
 
 
 def test_posts_that_mostly_quote_keep_their_template() -> None:

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 
 from lxml import html as lxml_html
 
+from topiccrawl.forum.dates import chronological
 from topiccrawl.forum.regions import Record, Region
 from topiccrawl.textutil import normalize_space
 
@@ -57,6 +58,8 @@ _SIGNATURE = re.compile(r"(?:^|\s)_{10,}(?:\s|$)")
 _DIGITS = re.compile(r"\d")
 _NUMERIC = re.compile(r"[\d#\s.,:/()-]*")
 _SKIP_TEXT = frozenset({"script", "style", "noscript"})
+# Share of neighbouring dates in one direction above which a field reads as the posts' times.
+CHRONOLOGICAL = 0.8
 
 
 def _el_path(el: lxml_html.HtmlElement, root: lxml_html.HtmlElement) -> str:
@@ -249,11 +252,13 @@ def _names(values: list[str]) -> bool:
 def _time_field(region: Region, per_record: list[dict[str, list[lxml_html.HtmlElement]]], content: str) -> str | None:
     """The narrowest field outside the post body that dates most records with dates that
     differ between them: the post's own time, not the poster's 'Joined:' date, which
-    comes first in many profile boxes and is the same on every post of one poster."""
+    comes first in many profile boxes and is the same on every post of one poster. A field
+    whose dates keep the page's order comes first (:func:`~topiccrawl.forum.dates.chronological`):
+    a sign-in plugin's date differs between posters too, and is often shorter."""
     n = len(per_record)
     if n < 2:
         return None
-    best: tuple[float, int, str] | None = None
+    best: tuple[int, float, int, str] | None = None
     ref = _typical(per_record)
     ordered = sorted(per_record[ref], key=lambda p: _order(region.records[ref], per_record[ref][p][0]))
     for order, p in enumerate(ordered):
@@ -266,9 +271,12 @@ def _time_field(region: Region, per_record: list[dict[str, list[lxml_html.HtmlEl
             continue
         size = sum(len(element_text(e)) for paths, k in zip(per_record, keys, strict=True) if k for e in paths[k])
         size /= len(found)
-        if best is None or (size, order) < best[:2]:
-            best = (size, order, p)
-    return best[2] if best else None
+        # Posts are listed in time order; profile dates (joined, last visit, a sign-in mood) are not.
+        order_share = chronological(times)
+        unordered = 0 if order_share is None or order_share >= CHRONOLOGICAL else 1
+        if best is None or (unordered, size, order) < best[:3]:
+            best = (unordered, size, order, p)
+    return best[3] if best else None
 
 
 def _order(record: Record, el: lxml_html.HtmlElement) -> int:

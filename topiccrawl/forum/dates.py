@@ -1,0 +1,62 @@
+"""Comparable forms of the dates forums print, to tell a post's own time from other dates.
+
+A post's header is not the only dated field of its record: profile boxes show the poster's
+join date, last visit, or a sign-in plugin's "TA的每日心情 … 2018-6-17 17:49" (Discuz!'s
+dsu_paulsign, on many Chinese boards). Those differ between posters as post times do, and are
+often the shorter field. What sets post times apart is their order: a thread lists its posts
+oldest first (or, on some boards, newest first), so along the page they only rise (or fall),
+while the poster's dates come in no order at all. :func:`chronological` measures that.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from itertools import pairwise
+
+_MONTH_NAMES = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
+_MONTHS = {m: i for i, m in enumerate(_MONTH_NAMES, 1)}
+_CLOCK = r"(?:(?:\s*|T|,?\s+(?:at\s+)?)(\d{1,2}):(\d{2})(?::(\d{2}))?(?:\s*([ap])\.?m\b\.?)?)?"
+_YMD = re.compile(r"(\d{4})[-/.年](\d{1,2})[-/.月](\d{1,2})日?" + _CLOCK, re.IGNORECASE)
+_MDY = re.compile(r"\b([a-z]{3})[a-z]*\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})" + _CLOCK, re.IGNORECASE)
+_DMY = re.compile(r"\b(\d{1,2})(?:st|nd|rd|th)?\s+([a-z]{3})[a-z]*\.?,?\s+(\d{4})" + _CLOCK, re.IGNORECASE)
+_MD = re.compile(r"\b(\d{1,2})[-/](\d{1,2})\s+(\d{1,2}):(\d{2})")  # "10-4 19:09": this year's, no year shown
+
+# Fewer ordered neighbours than this say nothing: three posters' join dates are in order one time in three.
+MIN_PAIRS = 4
+DateKey = tuple[int, int, int, int, int, int]
+
+
+def _clock(hour: str | None, minute: str | None, second: str | None, half: str | None) -> tuple[int, int, int]:
+    if hour is None:
+        return 0, 0, 0
+    h = int(hour) % 12 + (12 if half and half.lower() == "p" else 0) if half else int(hour)
+    return h, int(minute or 0), int(second or 0)
+
+
+def date_key(text: str) -> DateKey | None:
+    """(year, month, day, hour, minute, second) of the first absolute date in ``text``; None
+    when it holds none this module reads (relative times such as "3 天前" among them).
+    A date shown without its year gets year 0: comparable with others of the same page only."""
+    if m := _YMD.search(text):
+        return (int(m[1]), int(m[2]), int(m[3]), *_clock(m[4], m[5], m[6], m[7]))
+    for pattern, (mon, day, year) in ((_MDY, (1, 2, 3)), (_DMY, (2, 1, 3))):
+        for m in pattern.finditer(text):
+            if month := _MONTHS.get(m[mon].lower()):
+                return (int(m[year]), month, int(m[day]), *_clock(m[4], m[5], m[6], m[7]))
+    if m := _MD.search(text):
+        return (0, int(m[1]), int(m[2]), int(m[3]), int(m[4]), 0)
+    return None
+
+
+def chronological(values: Sequence[str | None]) -> float | None:
+    """How well ``values`` (one per record, in page order; None where a record has none) keep
+    one direction: the larger share of neighbouring readable dates that rise, or that fall
+    (equal counts both ways). None when fewer than :data:`MIN_PAIRS` neighbours can be compared."""
+    keys = [k for v in values if v and (k := date_key(v)) is not None]
+    pairs = list(pairwise(keys))
+    if len(pairs) < MIN_PAIRS:
+        return None
+    rising = sum(1 for a, b in pairs if b >= a)
+    falling = sum(1 for a, b in pairs if b <= a)
+    return max(rising, falling) / len(pairs)
