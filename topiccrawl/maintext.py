@@ -11,6 +11,10 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass
 
+from lxml import etree
+from lxml import html as lxml_html
+
+from topiccrawl.maincontainer import main_paragraphs
 from topiccrawl.textutil import normalize_space
 
 logger = logging.getLogger(__name__)
@@ -51,10 +55,28 @@ def extract_main_text(html: str, url: str | None = None, *, max_html_chars: int 
         return None
     if doc is None or not doc.text:
         return None
-    paragraphs = [normalize_space(p) for p in doc.text.splitlines()]
+    paragraphs = [p for line in doc.text.splitlines() if (p := normalize_space(line))]
     return MainText(
         title=normalize_space(doc.title or ""),
-        text="\n".join(p for p in paragraphs if p),
+        text="\n".join(_in_main_container(html, paragraphs, normalize_space(doc.title or ""), url)),
         author=doc.author or None,
         date=doc.date or None,
     )
+
+
+def _in_main_container(html: str, paragraphs: list[str], title: str, url: str | None) -> list[str]:
+    """trafilatura's paragraphs without the comments, lists and footer lines it let through
+    from outside the body's element (:mod:`topiccrawl.maincontainer`)."""
+    try:
+        root = lxml_html.document_fromstring(html)
+    except (ValueError, etree.ParserError):
+        return paragraphs
+    kept = main_paragraphs(root, paragraphs, headline=title)
+    if len(kept) < len(paragraphs):
+        logger.debug(
+            "main text of %s: %d of %d paragraphs outside the main container",
+            url,
+            len(paragraphs) - len(kept),
+            len(paragraphs),
+        )
+    return kept
