@@ -87,3 +87,13 @@ def test_queries_are_compared_as_parameter_sets() -> None:
     # A 'go to last post' view's pager drops its goto parameter: not this URL's sequence.
     assert page_flip("http://f.test/s.php?goto=newpost&t=5", second, "2") is None
     assert flip_text("最后一页 »") == "last"
+
+
+def test_canonicalize_drops_a_parameter_that_carries_the_referring_pages_query() -> None:
+    # Discuz! links each thread with the list page it was found on: one thread, one URL
+    on_page_1 = "http://f.test/forum.php?mod=viewthread&tid=109548&extra=page%3D1"
+    filtered = "http://f.test/forum.php?mod=viewthread&tid=109548&extra=page%3D2%26filter%3Dtypeid%26typeid%3D145"
+    assert canonicalize(on_page_1) == canonicalize(filtered) == "http://f.test/forum.php?mod=viewthread&tid=109548"
+    # values that name something stay: a plain value, a path, a URL, a search for "a=b c"
+    for name, value in [("page", "2"), ("q", "a%3Db+c"), ("next", "%2Flogin%3Fx%3D1"), ("u", "http%3A%2F%2Fa.test%2F")]:
+        assert f"{name}=" in canonicalize(f"http://f.test/go.php?{name}={value}")

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from topiccrawl.forum.pagetypes import PageTypes
-from topiccrawl.forum.policy import CrawlPolicy
+from topiccrawl.forum.policy import CrawlPolicy, title_length
 from topiccrawl.forum.regions import TemplateBook
 from topiccrawl.forum.sitetemplate import SiteTemplate, SiteTemplateError, from_state
 
@@ -61,6 +61,65 @@ def test_of_two_slots_reaching_one_page_type_the_title_like_one_owns_it() -> Non
     assert policy.state(last) == "wanted"
     policy.record(title.key, "b", outcome="wanted", page_type="3", why="thread")
     assert policy.state(title) == "wanted" and policy.state(last) == "unwanted"
+
+
+@pytest.mark.parametrize(
+    ("anchor", "length"),
+    [
+        ("求助", 2),
+        ("新人报到", 4),
+        ("2024-4-24 00:27", 0),
+        ("3 天前", 0),
+        ("Today, 10:15 AM", 0),
+        ("1121", 0),
+        ("#5", 0),
+    ],
+)
+def test_a_date_or_a_number_is_no_title(anchor: str, length: int) -> None:
+    assert title_length(anchor) == length
+
+
+def test_a_short_chinese_title_owns_its_page_type_against_a_last_post_date() -> None:
+    # '最后发表' shows a date longer than many a Chinese title: dates count as no text
+    policy = CrawlPolicy(samples=2)
+    title = policy.slot("T", "0:th/a", "求助")
+    last = policy.slot("T", "0:td/em/a", "2024-4-24 00:27")
+    policy.record(last.key, "last", outcome="wanted", page_type="3", why="thread")
+    policy.record(title.key, "title", outcome="wanted", page_type="3", why="thread")
+    assert policy.state(title) == "wanted" and policy.state(last) == "unwanted"
+
+
+def test_a_last_post_slot_waits_while_the_title_slots_samples_are_out() -> None:
+    policy = CrawlPolicy(samples=2)
+    title = policy.slot("T", "0:th/a", "一个帖子标题")
+    last = policy.slot("T", "0:td/em/a", "2024-4-24 00:27")
+    assert policy.decide(title, "title").action == "explore"  # sent, no answer yet
+    assert policy.decide(last, "last").action == "explore"
+    last.parked.append(("l2", {"pattern": "last"}))
+    # the 'last post' sample answers first: a thread page, but the title may own that type
+    assert policy.record(last.key, "last", outcome="wanted", page_type="3", why="thread") == []
+    assert policy.state(last) == "waiting"
+    assert (policy.decide(last, "last").action, policy.decide(last, "last").reason) == ("park", "slot-waiting")
+    policy.record(title.key, "title", outcome="wanted", page_type="3", why="thread")
+    assert policy.state(title) == "wanted" and policy.state(last) == "unwanted"
+    assert policy.decide(last, "last").action == "skip"
+
+
+def test_a_wanted_pattern_beside_a_titled_slot_is_sampled_not_followed() -> None:
+    policy = CrawlPolicy(samples=2)
+    # elsewhere (the board index) the 'last post' pattern led to a thread page
+    index_last = policy.slot("I", "0:td/div/a", "2024-4-24 00:27")
+    policy.record(index_last.key, "last", outcome="wanted", page_type="3", why="thread")
+    assert policy.pattern_state("last") == "wanted"
+    # on a board page it sits beside the title slot, whose sample led to threads too
+    title = policy.slot("T", "0:th/a", "一个帖子标题")
+    policy.decide(title, "title")
+    policy.record(title.key, "title", outcome="wanted", page_type="3", why="thread")
+    last = policy.slot("T", "0:td/em/a", "2024-4-24 00:30")
+    assert policy.decide(last, "last").reason == "slot-sample"
+    # without a titled sibling a wanted pattern is followed from an open slot, as before
+    lone = policy.slot("U", "0:td/em/a", "2024-4-24 00:31")
+    assert policy.decide(lone, "last").reason == "pattern-wanted"
 
 
 def test_site_template_round_trip_and_reuse(tmp_path: Path) -> None:

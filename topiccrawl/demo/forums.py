@@ -24,13 +24,14 @@ from typing import Any
 from topiccrawl.demo.forum_discourse import DiscourseForum
 from topiccrawl.demo.forum_heldout import HeldoutForum
 from topiccrawl.demo.forum_prosilver import ProsilverForum
-from topiccrawl.demo.forums_discuz import DiscuzForum
+from topiccrawl.demo.forums_discuz import DiscuzDynamicForum, DiscuzForum
 from topiccrawl.demo.forums_phpbb import PhpbbForum
 from topiccrawl.demo.forums_vbulletin import VbulletinForum
 
 __all__ = [
     "FORUMS",
     "DiscourseForum",
+    "DiscuzDynamicForum",
     "DiscuzForum",
     "HeldoutForum",
     "PhpbbForum",
@@ -49,6 +50,7 @@ def heldout_forum(size: float = 1.0, charset: str = "gbk") -> HeldoutForum:
 
 FORUMS: dict[str, Callable[..., object]] = {
     "discuz": DiscuzForum,
+    "discuz-dynamic": DiscuzDynamicForum,
     "phpbb": PhpbbForum,
     "vbulletin": VbulletinForum,
     "heldout-vb3": heldout_forum,

@@ -270,7 +270,7 @@ class _FixtureForum:
         page = handler(match, request)
         if page is None:
             return not_found()
-        return self.reply(page)
+        return page if isinstance(page, Reply) else self.reply(page)
 
     def reply(self, body: str) -> Reply:
         return html(body, charset=self.charset)

@@ -55,13 +55,13 @@ class DiscuzForum(_FixtureForum):
     def post_anchor(self, post: _Post) -> str:
         return f"post_{post.pid}"
 
-    def _page(self, title: str, target: str, body: str) -> str:
+    def _page(self, title: str, target: str, body: str, head: str = "") -> str:
         login = f"member.php?mod=logging&amp;action=login&amp;referer={quote(target, safe='')}"
         return (
             '<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional//EN">\n<html><head>'
             f"{_SCRIPT_PAD}"
             f'<meta http-equiv="Content-Type" content="text/html; charset={self.charset}" />'
-            f"<title>{title} - 示例论坛 - Powered by Discuz!</title></head><body>"
+            f"<title>{title} - 示例论坛 - Powered by Discuz!</title>{head}</head><body>"
             '<div id="toptb" class="cl"><div class="wp"><div class="z"><a href="/">设为首页</a>'
             '<a href="/">收藏本站</a></div><div class="y">'
             f'<a href="{login}">登录</a> <a href="member.php?mod=register">立即注册</a></div></div></div>'
@@ -115,7 +115,17 @@ class DiscuzForum(_FixtureForum):
             return None
         return self._render_board(board, page, req.target)
 
-    def _render_board(self, board: _Board, page: int, target: str) -> str:
+    def thread_link(self, tid: int, page: int, came_from: str) -> str:
+        """How a board page links a thread's page; ``came_from`` is the board page's own query
+        state (``page=2``, ``page=1&orderby=heats``), which Discuz! carries when rewriting is off."""
+        return f"thread-{tid}-{page}-1.html"
+
+    def canonical_link(self, tid: int, page: int) -> str:
+        """The ``<link rel="canonical">`` of a thread page ("" for none)."""
+        return ""
+
+    def _render_board(self, board: _Board, page: int, target: str, order: str | None = None) -> str:
+        came_from = f"page={page}" + (f"&orderby={order}" if order else "")
         last = self.data.list_pages(board)
         rows = []
         for t in self.data.list_page(board, page):
@@ -125,17 +135,18 @@ class DiscuzForum(_FixtureForum):
             mini = ""
             if n_pages > 1:
                 mini = '<span class="tps">' + "".join(
-                    f'<a href="thread-{t.tid}-{p}-1.html">{p}</a>' for p in range(2, n_pages + 1)
+                    f'<a href="{self.thread_link(t.tid, p, came_from)}">{p}</a>' for p in range(2, n_pages + 1)
                 )
                 mini += "</span>"
             first, lastp = t.posts[0], t.posts[-1]
             rows.append(
                 f'<tbody id="{kind}_{t.tid}"><tr><td class="icn">{icon}</td>'
-                f'<th class="new"><a href="{self.sid(f"thread-{t.tid}-1-1.html")}" class="s xst">{t.title}</a>'
+                f'<th class="new"><a href="{self.sid(self.thread_link(t.tid, 1, came_from))}" class="s xst">'
+                f"{t.title}</a>"
                 f"{mini}</th>"
                 f'<td class="by"><cite><a href="space-uid-{first.uid}.html">{first.author}</a></cite>'
                 f"<em><span>{first.time[:10]}</span></em></td>"
-                f'<td class="num"><a href="thread-{t.tid}-1-1.html" class="xi2">{len(t.posts) - 1}</a>'
+                f'<td class="num"><a href="{self.thread_link(t.tid, 1, came_from)}" class="xi2">{len(t.posts) - 1}</a>'
                 f"<em>{len(t.posts) * 37}</em></td>"
                 f'<td class="by"><cite><a href="space-uid-{lastp.uid}.html">{lastp.author}</a></cite>'
                 f'<em><a href="forum.php?mod=redirect&amp;tid={t.tid}&amp;goto=lastpost#lastpost">{lastp.time}</a>'
@@ -161,7 +172,7 @@ class DiscuzForum(_FixtureForum):
 
     def _thread(self, m: re.Match[str], req: SiteRequest) -> str | None:
         thread = self.data.threads.get(int(m["tid"]))
-        page = int(m["page"])
+        page = self.page_of(m)
         if thread is None or not 1 <= page <= self.data.thread_pages(thread):
             return None
         return self._render_thread(thread, page, req.target)
@@ -208,7 +219,9 @@ class DiscuzForum(_FixtureForum):
             f"</span></td></tr></table>{''.join(posts)}</div>"
             f'<div class="pgs mtm mbm cl">{pager}</div>'
         )
-        return self._page(thread.title, target, body)
+        canonical = self.canonical_link(thread.tid, page)
+        head = f'<link href="{canonical}" rel="canonical" />' if canonical else ""
+        return self._page(thread.title, target, body, head)
 
     def _noise_profile(self, m: re.Match[str], req: SiteRequest) -> str:
         uid = int(m["uid"])
@@ -240,7 +253,35 @@ class DiscuzForum(_FixtureForum):
 
     def _noise_sort(self, m: re.Match[str], req: SiteRequest) -> str | None:
         board = self.data.board_by_fid.get(int(m["fid"]))
-        return None if board is None else self._render_board(board, 1, req.target)
+        return None if board is None else self._render_board(board, 1, req.target, order=m["order"])
+
+
+class DiscuzDynamicForum(DiscuzForum):
+    """Discuz! X with URL rewriting on for thread pages only, as many boards run it (the real
+    bbs.talkop.com catalog in ``tests/fixtures/real_pages``): a board page links each thread as
+    ``forum.php?mod=viewthread&tid=TID&extra=page%3D2`` (its own page and sort order carried in
+    ``extra``), and the thread page names ``thread-TID-PAGE-1.html`` as its canonical URL. One
+    thread thus has a URL per board page and sort view that lists it."""
+
+    name = "discuz-dynamic"
+    routes = [
+        *DiscuzForum.routes,
+        (r"/forum\.php\?mod=viewthread&tid=(?P<tid>\d+)(?:&extra=[^&]*)?(?:&page=(?P<page>\d+))?", "_thread"),
+    ]
+
+    def thread_link(self, tid: int, page: int, came_from: str) -> str:
+        extra = quote(came_from, safe="")
+        return f"forum.php?mod=viewthread&amp;tid={tid}&amp;extra={extra}" + (f"&amp;page={page}" if page > 1 else "")
+
+    def canonical_link(self, tid: int, page: int) -> str:
+        return f"/thread-{tid}-{page}-1.html"
+
+    def _noise_lastpost(self, m: re.Match[str], req: SiteRequest) -> Reply | None:  # type: ignore[override]
+        """'Last post' redirects to the thread's last page, as Discuz! does."""
+        thread = self.data.threads.get(int(m["tid"]))
+        if thread is None:
+            return None
+        return Reply(302, "", {"Location": self.canonical_link(thread.tid, self.data.thread_pages(thread))})
 
 
 # ---------------------------------------------------------------------------

@@ -1,7 +1,8 @@
 """URLs of forum links: canonical form, URL patterns, and page-flipping detection.
 
-* :func:`canonicalize` drops fragments and session-id parameters and sorts the
-  query (parameter order carries no meaning, and servers, proxies and middlewares
+* :func:`canonicalize` drops fragments, session-id parameters and parameters that
+  carry the referring page's query (``extra=page%3D2``), and sorts the query
+  (parameter order carries no meaning, and servers, proxies and middlewares
   reorder it), so one page is one URL (session ids are recognised by name, or by a
   long hex value).
 * :func:`url_pattern` is a URL's *shape*: digits masked, query keys sorted, other
@@ -23,6 +24,7 @@ from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 SESSION_PARAMS = frozenset({"sid", "s", "sessionid", "session_id", "phpsessid", "jsessionid", "sessid", "formhash"})
 _HEXLIKE = re.compile(r"[0-9a-f]{16,}", re.IGNORECASE)
+_NESTED_QUERY = re.compile(r"[A-Za-z_][\w.\[\]-]*=[^&=/?#:\s]*(?:&[A-Za-z_][\w.\[\]-]*=[^&=/?#:\s]*)*")
 _TOKEN = re.compile(r"\d+|\D+")
 _NUMBER_TEXT = re.compile(r"\s*[\[(]?\s*(\d{1,5})\s*[\])]?\s*")
 NEXT_WORDS = frozenset(
@@ -54,15 +56,23 @@ def _is_session(name: str, value: str) -> bool:
     return name.lower() in SESSION_PARAMS or (bool(_HEXLIKE.fullmatch(value)) and len(value) >= 24)
 
 
+def _is_came_from(value: str) -> bool:
+    """Whether a (decoded) query value is itself a query string: the state of the page a link
+    was found on, as Discuz!'s ``extra=page%3D2%26filter%3Dtypeid``. It names no resource (the
+    server ignores it for what it shows), yet makes one thread a new URL on every list page,
+    sort and filter view that links it."""
+    return bool(_NESTED_QUERY.fullmatch(value))
+
+
 def canonicalize(url: str) -> str:
-    """The URL without fragment and session-id parameters, its query sorted by key.
+    """The URL without fragment, session-id and came-from parameters, its query sorted by key.
 
     Query values keep their bytes: a value percent-encoded in GBK or Big5 (``kw=%C0%BA%C7%F2``,
     common on Chinese sites) is not UTF-8, and decoding it as such would replace it with U+FFFD
     and send the server another URL; undecodable bytes go through as surrogates and come back."""
     parts = urlsplit(url)
     pairs = parse_qsl(parts.query, keep_blank_values=True, errors="surrogateescape")
-    query = sorted(((k, v) for k, v in pairs if not _is_session(k, v)), key=lambda kv: kv[0])
+    query = sorted(((k, v) for k, v in pairs if not _is_session(k, v) and not _is_came_from(v)), key=lambda kv: kv[0])
     path = parts.path.split(";jsessionid=", 1)[0]
     encoded = urlencode(query, safe="/:", errors="surrogateescape")
     return urlunsplit((parts.scheme, parts.netloc.lower(), path or "/", encoded, ""))

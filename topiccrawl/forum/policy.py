@@ -21,12 +21,16 @@ wanted pages is followed even from a slot still being explored.
 
 from __future__ import annotations
 
+import re
 from collections import Counter, defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from topiccrawl.forum.posts import has_date
+
 SAMPLES = 2
+_NUMBER = re.compile(r"[\d\s#.,:/()-]*")
 WANTED_ROLES = frozenset({"list", "thread"})
 
 
@@ -52,6 +56,15 @@ class Decision:
     reason: str
 
 
+def title_length(anchor: str) -> int:
+    """How long an anchor is as a title: its length, but 0 for a date, a time or a number.
+    A 'last post' link shows when ("2024-4-24 00:27", "3 天前"), and is longer than many a
+    Chinese thread title ("求助", "新人报到")."""
+    if has_date(anchor) or _NUMBER.fullmatch(anchor):
+        return 0
+    return len(anchor)
+
+
 class CrawlPolicy:
     def __init__(self, samples: int = SAMPLES) -> None:
         self.samples = samples
@@ -69,7 +82,7 @@ class CrawlPolicy:
         s = self.slots.get(key)
         if s is None:
             s = self.slots[key] = Slot(key, template)
-        s.anchor_len = (s.anchor_len * s.seen + len(anchor)) / (s.seen + 1)
+        s.anchor_len = (s.anchor_len * s.seen + title_length(anchor)) / (s.seen + 1)
         s.seen += 1
         return s
 
@@ -80,8 +93,24 @@ class CrawlPolicy:
                 best, best_len = s.key, s.anchor_len
         return best
 
+    def _rival_pending(self, s: Slot) -> bool:
+        return any(
+            o.template == s.template and o.anchor_len > s.anchor_len and o.sent and not o.outcomes and not o.fixed
+            for o in self.slots.values()
+        )
+
+    def _titled_sibling(self, s: Slot) -> bool:
+        """Whether a slot of the same template with longer anchors leads to wanted pages or has samples out."""
+        return any(
+            o.template == s.template
+            and o.anchor_len > s.anchor_len
+            and (any(k.startswith("wanted:") for k in o.outcomes) or (o.sent and not o.outcomes))
+            for o in self.slots.values()
+        )
+
     def state(self, s: Slot) -> str:
-        """ "wanted", "unwanted" or "open" (still exploring)."""
+        """ "wanted", "unwanted", "open" (still exploring) or "waiting" (it would be wanted, but
+        another slot of its template that may own its page type has samples out)."""
         if s.fixed:
             return "wanted" if s.fixed == "follow" else "unwanted"
         wanted = sum(c for k, c in s.outcomes.items() if k.startswith("wanted:"))
@@ -89,7 +118,10 @@ class CrawlPolicy:
             return "unwanted"  # it leads to other URLs of pages that have their own
         for outcome in s.outcomes:
             if outcome.startswith("wanted:") and self._owner(s.template, outcome[7:]) == s.key:
-                return "wanted"
+                # A longer-anchored slot of the template whose samples are still out may own
+                # the type instead: following this one now would fetch what the title links
+                # reach again, under other URLs ('last post' before the title's samples return).
+                return "waiting" if self._rival_pending(s) else "wanted"
         decided = sum(s.outcomes.values())
         if decided >= self.samples or (decided and any(k.startswith("wanted:") for k in s.outcomes)):
             return "unwanted"
@@ -121,7 +153,11 @@ class CrawlPolicy:
             return Decision("follow", "slot-wanted")
         if state == "unwanted":
             return Decision("skip", "slot-unwanted")
-        if pstate == "wanted":
+        if state == "waiting":
+            return Decision("park", "slot-waiting")  # not even a wanted pattern: the rival may own it
+        if pstate == "wanted" and not self._titled_sibling(s):
+            # (beside a longer-anchored slot that leads somewhere, this one is more likely its
+            # 'last post' twin: it is sampled like any other slot instead)
             return Decision("follow", "pattern-wanted")
         # A pattern already sampled elsewhere waits for that answer. In a wanted slot, a
         # link of another shape is sampled by its pattern alone.

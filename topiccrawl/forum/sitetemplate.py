@@ -128,7 +128,7 @@ def from_state(
     slots = []
     for s in policy.slots.values():
         state = policy.state(s)
-        if state == "open":
+        if state in {"open", "waiting"}:
             continue
         template, path = s.key.split("|", 1)
         slots.append(

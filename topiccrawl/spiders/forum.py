@@ -172,12 +172,19 @@ class ForumSpider(scrapy.Spider):
             and canonical not in self.requested
             and urlsplit(canonical).netloc.lower() in self.hosts
             and not flips.own
-            and not (canonical_flips := page_flips(canonical, root, main)).own
+            and (
+                not (canonical_flips := page_flips(canonical, root, main)).own
+                or (canonical_flips.current and not self._from_own_template(info, main))
+            )
         ):
             # The page names a URL of its own that the crawl has not fetched (phpBB links
-            # viewtopic.php?f=2&t=5, its canonical is viewtopic.php?t=5): read it as that page,
-            # which is then not fetched again. Only a page of no sequence: which page of one
-            # it is cannot always be told (a 'next'-only pager), and its own pager reaches it.
+            # viewtopic.php?f=2&t=5, its canonical is viewtopic.php?t=5; Discuz! links
+            # forum.php?mod=viewthread&tid=5, its canonical is thread-5-1-1.html, whose pager
+            # the page shows): read it as that page, which is then not fetched again. A page
+            # of a sequence only when its pager says which page it is (a 'next'-only pager
+            # does not, and the sequence's own pager reaches it) and when a list led here: a
+            # post's link to a page of posts (a permalink, "view in context") is no way into
+            # a thread, and reading its target as one would make the post template a list's.
             self.requested.add(canonical)
             self._inc("pages/read_as_canonical")
             url, flips = canonical, canonical_flips
@@ -227,6 +234,12 @@ class ForumSpider(scrapy.Spider):
         yield from self._links(url, regions, role, info, heading, flips)
         if len(self.book.sticky) > known_sticky and mode == "fresh":
             yield from self._recheck()
+
+    @staticmethod
+    def _from_own_template(info: dict[str, Any], main: Region | None) -> bool:
+        """Whether the link that led here sits in the records of this page's own template."""
+        slot = info.get("slot")
+        return bool(slot and main is not None and slot.split("|", 1)[0] == main.key)
 
     def _shared_canonical(self, url: str, canonical: str) -> bool:
         """Whether the site names ``canonical`` for many pages (a misconfigured site-wide
@@ -316,7 +329,7 @@ class ForumSpider(scrapy.Spider):
         states = [self.policy.state(s) for s in self.policy.slots.values() if s.template == key]
         if "wanted" in states:
             return "list"
-        return "open" if "open" in states or not states else "thread"
+        return "open" if "open" in states or "waiting" in states or not states else "thread"
 
     def _item(self, p: AssembledPost) -> ForumPost:
         self._inc("posts")
