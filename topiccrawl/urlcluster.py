@@ -33,6 +33,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass, field, replace
 from urllib.parse import parse_qsl, urljoin, urlsplit, urlunsplit
 
+from topiccrawl.pagelets import expand_pagelets
 from topiccrawl.textutil import normalize_space
 from topiccrawl.urltraps import netloc_key, strip_session
 
@@ -193,6 +194,7 @@ def extract_links(html: str, base_url: str) -> list[Link]:
         doc = lxml.html.document_fromstring(html)
     except (ValueError, lxml.etree.ParserError):
         return []
+    expand_pagelets(doc)  # a list shipped in a comment for a script to insert (Tieba's threads)
     base = base_url
     for href in doc.xpath("//base/@href"):
         base = urljoin(base_url, str(href).strip())

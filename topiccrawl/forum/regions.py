@@ -20,6 +20,8 @@ from dataclasses import dataclass, field
 
 from lxml import html as lxml_html
 
+from topiccrawl.pagelets import expand_pagelets
+
 # Tags that only style text; user-written content is full of them.
 _PRESENTATIONAL = frozenset(
     [
@@ -356,7 +358,11 @@ def template_records(
 
 
 def parse_html(body: str | bytes) -> lxml_html.HtmlElement:
-    return lxml_html.fromstring(body)
+    """The page's tree, with markup shipped in comments for scripts to insert (Tieba's thread
+    list, :mod:`topiccrawl.pagelets`) parsed in place."""
+    root = lxml_html.fromstring(body)
+    expand_pagelets(root)
+    return root
 
 
 class TemplateBook:
