@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -97,3 +98,32 @@ def test_canonicalize_drops_a_parameter_that_carries_the_referring_pages_query()
     # values that name something stay: a plain value, a path, a URL, a search for "a=b c"
     for name, value in [("page", "2"), ("q", "a%3Db+c"), ("next", "%2Flogin%3Fx%3D1"), ("u", "http%3A%2F%2Fa.test%2F")]:
         assert f"{name}=" in canonicalize(f"http://f.test/go.php?{name}={value}")
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "key"),
+    [
+        ("/threads/a-title.5/", "/threads/a-title.5/page-2", "/threads/a-title.5/page-{}"),  # XenForo
+        ("/threads/5-a-title", "/threads/5-a-title/page2", "/threads/5-a-title/page{}"),  # vBulletin 4
+        ("/topic/a-title/", "/topic/a-title/page/2/", "/topic/a-title/page/{}/"),  # bbPress
+        ("/topic/123-a-title/", "/topic/123-a-title/page/2/", "/topic/123-a-title/page/{}/"),  # Invision
+    ],
+)
+def test_a_page_component_spliced_into_the_path_is_a_flip(first: str, second: str, key: str) -> None:
+    base = "http://f.test"
+    for anchor in ("2", "下一页", "Next ›"):
+        flip = page_flip(base + first, base + second, anchor)
+        assert flip is not None and (flip.key, flip.value, flip.inserted) == (key, 2, True)
+    third = base + key.format(3)
+    flip = page_flip(base + second, third, "3")
+    assert flip is not None and (flip.key, flip.value, flip.inserted) == (key, 3, False)
+    back = page_flip(base + second, base + first, "1")  # back to the first page, which has no component
+    assert back is not None and (back.key, back.value) == (key, 1)
+    # a numbered anchor must name the number spliced in; a replaced part is no splice
+    assert page_flip(base + first, base + second, "3") is None
+    assert page_flip(base + first, base + second.replace("title", "titre"), "2") is None
+
+
+def test_a_splice_of_two_numbers_or_many_words_is_no_page() -> None:
+    assert page_flip("http://f.test/threads/x.5/", "http://f.test/threads/x.5/page-2-3", "2") is None
+    assert page_flip("http://f.test/threads/x.5/", "http://f.test/threads/x.5/reactions-by-member/2", "2") is None

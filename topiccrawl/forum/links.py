@@ -138,7 +138,7 @@ def page_flip(current: str, link: str, anchor: str) -> PageFlip | None:  # noqa:
     a, b = _tokens(current), _tokens(link)
     ops = [op for op in SequenceMatcher(a=a, b=b, autojunk=False).get_opcodes() if op[0] != "equal"]
     if len(ops) != 1:
-        return None
+        return _spliced_flip(current, link, anchor)
     tag, i1, i2, j1, j2 = ops[0]
     if tag == "replace" and i2 - i1 == 1 and j2 - j1 == 1 and a[i1].isdigit() and b[j1].isdigit():
         key = "".join(b[:j1]) + "{}" + "".join(b[j2:])
@@ -152,7 +152,53 @@ def page_flip(current: str, link: str, anchor: str) -> PageFlip | None:  # noqa:
             idx = j1 + next(i for i, t in enumerate(added) if t.isdigit())
             key = "".join(b[:idx]) + "{}" + "".join(b[idx + 1 :])
             return PageFlip(key, int(b[idx]), inserted=True)
-    return None
+    return _spliced_flip(current, link, anchor)
+
+
+def _spliced_flip(current: str, link: str, anchor: str) -> PageFlip | None:  # noqa: PLR0911 - one return per case
+    """A flip that splices a page component into the URL, or cuts it out, where the
+    component does not stand apart as whole tokens: ``/threads/x.5/`` to ``/threads/x.5/page-2``
+    (XenForo), ``/threads/5-title`` to ``/threads/5-title/page2`` (vBulletin 4),
+    ``/topic/slug/`` to ``/topic/slug/page/2/`` (bbPress, Invision). The splice is one number
+    and at most 12 other characters, not glued to a digit, and a numbered anchor must name
+    that number (a thread's reply count links a URL one number longer too)."""
+    a, b = _tail(current), _tail(link)
+    shorter, longer = (a, b) if len(a) < len(b) else (b, a)
+    start = _shared(shorter, longer)
+    end = _shared(shorter[start:][::-1], longer[start:][::-1])
+    if shorter[start : len(shorter) - end]:
+        return None  # something was replaced, not only spliced in
+    splice = longer[start : len(longer) - end]
+    digits = re.findall(r"\d+", splice)
+    if len(digits) != 1 or len(splice) - len(digits[0]) > 12:
+        return None
+    at = start + splice.index(digits[0])
+    if (at and longer[at - 1].isdigit()) or longer[at + len(digits[0]) : at + len(digits[0]) + 1].isdigit():
+        return None
+    value = int(digits[0])
+    shown = flip_text(anchor)
+    if longer is b:  # the link adds the component: from the first page onwards
+        if shown == "prev" or (isinstance(shown, int) and shown != value):
+            return None
+        return PageFlip(longer[:at] + "{}" + longer[at + len(digits[0]) :], value, inserted=True)
+    if shown not in (1, "prev"):
+        return None  # the link drops the component: back to the first page
+    return PageFlip(longer[:at] + "{}" + longer[at + len(digits[0]) :], 1, inserted=False)
+
+
+def _shared(a: str, b: str) -> int:
+    """Length of the common prefix of ``a`` and ``b``."""
+    n = 0
+    for x, y in zip(a, b, strict=False):
+        if x != y:
+            break
+        n += 1
+    return n
+
+
+def _tail(url: str) -> str:
+    parts = urlsplit(url)
+    return parts.path + ("?" + parts.query if parts.query else "")
 
 
 def _query_flip(current: str, link: str) -> tuple[str, int, bool] | None:  # noqa: PLR0911 - one return per case
