@@ -172,3 +172,16 @@ def test_a_thread_listed_newest_first_keeps_its_post_times() -> None:
     moods = [m.replace("201", "202", 1) for m in MOODS]
     posts = _posts("".join(_mood_post(i, posted[i], moods[i]) for i in range(6)))
     assert [p.time for p in posts] == posted
+
+
+def test_hidden_parts_of_a_post_are_not_its_text() -> None:
+    from lxml import html as lxml_html
+
+    from topiccrawl.forum.posts import visible_text
+
+    el = lxml_html.fragment_fromstring(
+        "<div>shown <div class='tip' style='position: absolute; DISPLAY : none'>下载附件 保存到相册</div>"
+        "<span hidden>card</span><i style='visibility:hidden'>ghost</i><b>also shown</b>"
+        "<script>var x = 1;</script></div>"
+    )
+    assert visible_text(el) == "shown also shown"

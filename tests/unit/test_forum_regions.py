@@ -107,6 +107,9 @@ def test_real_discuz_posts_have_their_fields(name: str) -> None:
     posted = dict(re.findall(r'id="authorposton(\d+)">发表于 ([^<]+)<', html))
     assert len(posted) == 10
     assert [p.time for p in posts] == [posted[(p.post_id or "").removeprefix("post_")] for p in posts]
+    # the attachments' hover tips (hidden: "下载附件 保存到相册 … 上传") are in the post's markup, not its text
+    if "下载附件" in html:
+        assert not any("下载附件" in p.text or "保存到相册" in p.text for p in posts)
 
 
 def test_posts_that_mostly_quote_keep_their_template() -> None:

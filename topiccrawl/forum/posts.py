@@ -58,6 +58,12 @@ _SIGNATURE = re.compile(r"(?:^|\s)_{10,}(?:\s|$)")
 _DIGITS = re.compile(r"\d")
 _NUMERIC = re.compile(r"[\d#\s.,:/()-]*")
 _SKIP_TEXT = frozenset({"script", "style", "noscript"})
+_STYLE = "translate(@style, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ ', 'abcdefghijklmnopqrstuvwxyz')"
+_VISIBLE_TEXT = (
+    ".//text()[not(ancestor::script)][not(ancestor::style)][not(ancestor::noscript)]"
+    f"[not(ancestor-or-self::*[@hidden or contains({_STYLE}, 'display:none')"
+    f" or contains({_STYLE}, 'visibility:hidden')])]"
+)
 # Share of neighbouring dates in one direction above which a field reads as the posts' times.
 CHRONOLOGICAL = 0.8
 
@@ -74,6 +80,14 @@ def _el_path(el: lxml_html.HtmlElement, root: lxml_html.HtmlElement) -> str:
 def element_text(el: lxml_html.HtmlElement) -> str:
     """Whitespace-normalised text of ``el`` without scripts and styles, text nodes joined by spaces."""
     texts = el.xpath(".//text()[not(ancestor::script)][not(ancestor::style)][not(ancestor::noscript)]")
+    return normalize_space(" ".join(t.strip() for t in texts if t.strip()))
+
+
+def visible_text(el: lxml_html.HtmlElement) -> str:
+    """``element_text`` without what the page hides (inline ``display:none``, ``visibility:hidden``,
+    the ``hidden`` attribute): Discuz!'s attachment tips ("下载附件 保存到相册 … 上传") and
+    user cards sit in a post hidden until hovered, and a reader never sees them there."""
+    texts = el.xpath(_VISIBLE_TEXT)
     return normalize_space(" ".join(t.strip() for t in texts if t.strip()))
 
 
@@ -326,7 +340,7 @@ def extract_posts(region: Region, fields: PostFields) -> list[PostRecord]:
         # Without the text field itself (a deleted post, a moderator's note), the nearest
         # enclosing field also holds the header and author: keep its main text.
         elements = paths[path] if path else list(rec.elements)
-        text = " ".join(element_text(e) for e in elements) if path == content else _main_text(elements)
+        text = " ".join(visible_text(e) for e in elements) if path == content else _main_text(elements)
         author = None
         if fields.author and (key := _find(paths, fields.author)):
             author = element_text(paths[key][0]) or None
