@@ -270,3 +270,41 @@ def test_a_refusing_recipient_is_retried_alone_and_the_others_get_one_copy(tmp_p
         assert SMTP_PASSWORD not in (pending.last_error or "")
     finally:
         smtp.stop()
+
+
+def test_a_channel_url_with_several_topics_retries_only_the_refusing_one(tmp_path: Path) -> None:
+    # ntfy, pointed at a local server: Apprise posts each topic separately and reports one
+    # result for the URL. Split per topic, a refusal is retried alone and topic1 gets one copy.
+    import threading
+    from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+    posts: list[dict[str, Any]] = []
+
+    class Ntfy(BaseHTTPRequestHandler):
+        def do_POST(self) -> None:
+            body = json.loads(self.rfile.read(int(self.headers.get("Content-Length") or 0)))
+            refused = body.get("topic") == "refused"
+            if not refused:
+                posts.append(body)
+            self.send_response(500 if refused else 200)
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+
+        def log_message(self, format: str, *args: object) -> None:
+            pass
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Ntfy)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        store = EventStore.open(tmp_path / "state")
+        emit(tmp_path / "state", [f"ntfy://127.0.0.1:{server.server_address[1]}/news/refused"], [item(1)])
+        worker = OutboxWorker(store, OutboxConfig(fold_window=0.0, timeout=10.0))
+        for _ in range(3):  # a refusal, then two retries
+            worker.drain_once(flush=True, retry_now=True)
+        assert [p["topic"] for p in posts] == ["news"]
+        assert sorted(e.state for e in store.entries()) == [DONE, PENDING]
+        (pending,) = store.entries(PENDING)
+        assert "/refused" in (store.channel_url(pending.channel_id) or "")
+    finally:
+        server.shutdown()
+        server.server_close()

@@ -37,3 +37,27 @@ def test_queuing_makes_one_outbox_row_per_recipient(tmp_path: Path) -> None:
     )
     urls = sorted(store.channel_url(e.channel_id) or "" for e in store.entries())
     assert urls == [f"{BASE}?to=a@x.org", f"{BASE}?to=b@x.org"]
+
+
+def test_other_schemes_are_split_by_their_apprise_plugin() -> None:
+    import apprise
+
+    for url, n in [
+        ("tgram://123456789:abcdefg_hijklmnop/-1001/-1002/", 2),
+        ("dingtalk://token1/12345678901/12345678902/12345678903", 3),
+        ("ntfy://ntfy.example.org/news/alerts", 2),
+        ("slack://T1A2B3C4D/B1A2B3C4D/abcdefghijklmnopqrstuvwx/#general/#random", 2),
+    ]:
+        whole = apprise.Apprise.instantiate(url)
+        parts = split_targets(url)
+        assert len(parts) == n == len(whole)
+        plugins = [apprise.Apprise.instantiate(p) for p in parts]
+        assert all(type(p) is type(whole) and len(p) == 1 for p in plugins)
+        # together the parts reach exactly the recipients of the whole, each once
+        reached = sorted(str(p.url(privacy=False)).split("?")[0] for p in plugins)
+        assert len(set(reached)) == n
+
+
+def test_a_url_whose_recipients_are_not_one_list_stays_whole() -> None:
+    for url in ["json://127.0.0.1:8080/hook", "gotify://example.org/token", "not a url", "bogus://x/y/z"]:
+        assert split_targets(url) == [url]

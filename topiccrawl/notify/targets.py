@@ -6,14 +6,20 @@ and the recipients that accepted get the message again on every retry. Splitting
 URL into one URL per recipient gives each its own outbox row, so a retry goes only to the
 recipient that failed.
 
-Done for email (``mailto://``, ``mailtos://``), whose recipients are the ``to=`` list and
-the path segments; ``cc=`` and ``bcc=`` stay with the first recipient's URL. Other schemes
-with several targets in one URL (a Telegram bot with several chats, for instance) are
-left whole: a partial failure there is retried to all of them.
+Email (``mailto://``, ``mailtos://``) is split here: its recipients are the ``to=`` list and
+the path segments, and ``cc=`` and ``bcc=`` stay with the first recipient's URL. Other
+schemes are split by Apprise itself: the URL is parsed into its plugin, and when the
+plugin holds its recipients in one list attribute as long as its target count (Telegram's
+chats, DingTalk's and Twilio's numbers, ntfy's topics, Slack's and Rocket.Chat's channels,
+Matrix rooms, SNS numbers), each recipient gets the URL the plugin writes for itself with
+that one recipient. A URL whose recipients Apprise does not keep that way stays whole, and
+a partial failure there is retried to all of them.
 """
 
 from __future__ import annotations
 
+import copy
+import functools
 import re
 from urllib.parse import quote, unquote, urlsplit, urlunsplit
 
@@ -22,14 +28,16 @@ _SEPARATORS_RE = re.compile(r"[,;\s]+")
 _CARBON_COPIES = frozenset({"cc", "bcc"})
 
 
+@functools.lru_cache(maxsize=1024)
 def split_targets(url: str) -> list[str]:
-    """``url`` as one URL per recipient (email only); ``[url]`` if it names one or cannot be parsed."""
+    """``url`` as one URL per recipient; ``[url]`` if it names one or cannot be split.
+    (Cached: the same channel URLs come with every event; callers must not mutate the list.)"""
     try:
         parts = urlsplit(url)
     except ValueError:
         return [url]
     if parts.scheme.lower() not in _EMAIL_SCHEMES:
-        return [url]
+        return _split_by_plugin(url)
     pairs = [raw.partition("=")[::2] for raw in parts.query.split("&") if raw]
     targets = [unquote(seg) for seg in parts.path.split("/") if seg]
     for key, value in pairs:
@@ -47,4 +55,26 @@ def split_targets(url: str) -> list[str]:
         ]
         query = "&".join([*kept, f"to={quote(target, safe='@+')}"])
         out.append(urlunsplit((parts.scheme, parts.netloc, "", query, parts.fragment)))
+    return out
+
+
+def _split_by_plugin(url: str) -> list[str]:
+    import apprise
+
+    try:
+        plugin = apprise.Apprise.instantiate(url)
+    except Exception:  # Apprise's plugins raise assorted errors on odd URLs
+        return [url]
+    if plugin is None or (n := len(plugin)) <= 1:
+        return [url]
+    lists = [k for k, v in vars(plugin).items() if not k.startswith("_") and isinstance(v, list) and len(v) == n]
+    if len(lists) != 1:
+        return [url]  # the recipients are not one list (or which list they are is unclear)
+    out = []
+    for recipient in getattr(plugin, lists[0]):
+        one = copy.copy(plugin)
+        setattr(one, lists[0], [recipient])
+        if len(one) != 1:
+            return [url]
+        out.append(one.url(privacy=False))
     return out
