@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter, defaultdict
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -93,19 +93,21 @@ class CrawlPolicy:
                 best, best_len = s.key, s.anchor_len
         return best
 
-    def _rival_pending(self, s: Slot) -> bool:
-        return any(
-            o.template == s.template and o.anchor_len > s.anchor_len and o.sent and not o.outcomes and not o.fixed
-            for o in self.slots.values()
+    def _longer_anchored(self, s: Slot) -> Iterator[Slot]:
+        """The other learned slots of ``s``'s template whose anchors are longer (title-like)."""
+        return (
+            o for o in self.slots.values() if o.template == s.template and o.anchor_len > s.anchor_len and not o.fixed
         )
 
+    def _rival_pending(self, s: Slot) -> bool:
+        """Whether a longer-anchored slot of the template has samples out and no answer yet."""
+        return any(o.sent and not o.outcomes for o in self._longer_anchored(s))
+
     def _titled_sibling(self, s: Slot) -> bool:
-        """Whether a slot of the same template with longer anchors leads to wanted pages or has samples out."""
+        """Whether a longer-anchored slot of the template leads to wanted pages or has samples out."""
         return any(
-            o.template == s.template
-            and o.anchor_len > s.anchor_len
-            and (any(k.startswith("wanted:") for k in o.outcomes) or (o.sent and not o.outcomes))
-            for o in self.slots.values()
+            (o.sent and not o.outcomes) or any(k.startswith("wanted:") for k in o.outcomes)
+            for o in self._longer_anchored(s)
         )
 
     def state(self, s: Slot) -> str:
