@@ -16,6 +16,7 @@ followed only from repeated regions, by learned slot and URL-pattern decisions
 from __future__ import annotations
 
 import logging
+import re
 from collections import Counter
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
@@ -44,7 +45,13 @@ logger = logging.getLogger(__name__)
 STATS = "topiccrawl/forum"
 RECHECK_LIMIT = 500  # pages kept for a second look once a post/list template is known
 MAX_POST_SLOTS = 3  # link slots of a post-like region tried in turn
-SHARED_CANONICAL = 3  # a canonical URL named by more pages than this is not theirs
+_DOCUMENT = re.compile(r"<(?:html|head|body|title)\b", re.IGNORECASE)  # a page, not a fragment of one
+SHARED_CANONICAL = 3
+# A slot of whose first SLOT_LINKS_SAMPLE links (MIN_SLOT_LINKS at least) this share are distinct
+# URLs links a page per record: navigation. Authors repeat (5 posters in a thread of 20 posts).
+DISTINCT_TARGETS = 0.8
+MIN_SLOT_LINKS = 6
+SLOT_LINKS_SAMPLE = 500  # a canonical URL named by more pages than this is not theirs
 
 
 class ForumSpider(scrapy.Spider):
@@ -91,6 +98,7 @@ class ForumSpider(scrapy.Spider):
         self.primary: dict[str, list[str]] = {}  # post template key -> its slots, longest anchor first
         self.pages = 0
         self.canonical_sources: Counter[str] = Counter()  # canonical URL -> pages naming it
+        self.slot_targets: dict[str, tuple[int, set[str]]] = {}  # slot -> (links seen, distinct URLs among them)
 
     @classmethod
     def from_crawler(cls, crawler: Any, *args: Any, **kwargs: Any) -> ForumSpider:
@@ -124,6 +132,13 @@ class ForumSpider(scrapy.Spider):
         self.pages += 1
         if self.max_pages and self.pages > self.max_pages:
             raise CloseSpider("max_pages")
+        if not _DOCUMENT.search(response.text):
+            # A fragment a page's script loads into it (Tieba's /p/comment: more replies to
+            # one floor) is no page of the forum: read as a thread, it made the floors' own
+            # template a list's, and its replies posts of a thread of their own.
+            self._inc("pages/fragment")
+            yield from self._learn(info, "unwanted", "other", "fragment")
+            return
         url = canonicalize(response.url)
         self.requested.add(url)  # a redirect's target: its own links to it need no second fetch
         yield from self._handle(url, response.text, info)
@@ -325,11 +340,32 @@ class ForumSpider(scrapy.Spider):
         return votes["thread"] > votes["list"]
 
     def _thread_template_state(self, key: str) -> str:
-        """A post-like template is a thread page's only once none of its link slots leads to more pages."""
-        states = [self.policy.state(s) for s in self.policy.slots.values() if s.template == key]
-        if "wanted" in states:
-            return "list"
+        """A post-like template is a thread page's only once none of its link slots leads on to
+        other pages. A list's records each link a thread of their own; a slot whose links repeat
+        across records and lead to pages of posts (a post's author: one user posts many times,
+        and Tieba's user pages are feeds of posts) leads to pages about the poster, not on."""
+        slots = [s for s in self.policy.slots.values() if s.template == key]
+        states = [self.policy.state(s) for s in slots]
+        for slot, state in zip(slots, states, strict=True):
+            if state == "wanted" and not (self._repeating(slot.key) and self._leads_to_threads_only(slot)):
+                return "list"
         return "open" if "open" in states or "waiting" in states or not states else "thread"
+
+    @staticmethod
+    def _leads_to_threads_only(slot: Any) -> bool:
+        return {k for k, n in slot.outcomes.items() if n and k.startswith("wanted:")} == {"wanted:thread"}
+
+    def _repeating(self, slot_key: str) -> bool:
+        """Whether a slot's links are shown to repeat: of the first links seen in it (at least
+        MIN_SLOT_LINKS), fewer than DISTINCT_TARGETS are distinct URLs."""
+        seen, targets = self.slot_targets.get(slot_key, (0, set()))
+        return seen >= MIN_SLOT_LINKS and len(targets) < DISTINCT_TARGETS * seen
+
+    def _count_target(self, slot_key: str, url: str) -> None:
+        seen, targets = self.slot_targets.setdefault(slot_key, (0, set()))
+        if seen < SLOT_LINKS_SAMPLE:
+            targets.add(url)
+            self.slot_targets[slot_key] = (seen + 1, targets)
 
     def _item(self, p: AssembledPost) -> ForumPost:
         self._inc("posts")
@@ -400,6 +436,7 @@ class ForumSpider(scrapy.Spider):
                 if slot_path is None:
                     continue  # an extra (ad, banner) unlike any record link
                 slot = self.policy.slot(region.key, slot_path, text)
+                self._count_target(slot.key, target)
                 meta = {"slot": slot.key, "pattern": pattern, "board": heading}
                 if primary is not None and slot_path not in primary and self.policy.state(slot) != "wanted":
                     # Posts link to their authors, replies, quotes: of a post-like region the
