@@ -50,7 +50,8 @@ SHARED_CANONICAL = 3
 # A slot of whose first SLOT_LINKS_SAMPLE links (MIN_SLOT_LINKS at least) this share are distinct
 # URLs links a page per record: navigation. Authors repeat (5 posters in a thread of 20 posts).
 DISTINCT_TARGETS = 0.8
-MIN_SLOT_LINKS = 6
+MIN_SLOT_LINKS = 6  # links that can show a slot repeating
+DECIDED_SLOT_LINKS = 20  # links that show it does not (before: undecided, until the crawl ends)
 SLOT_LINKS_SAMPLE = 500  # a canonical URL named by more pages than this is not theirs
 
 
@@ -98,7 +99,7 @@ class ForumSpider(scrapy.Spider):
         self.primary: dict[str, list[str]] = {}  # post template key -> its slots, longest anchor first
         self.pages = 0
         self.canonical_sources: Counter[str] = Counter()  # canonical URL -> pages naming it
-        self.slot_targets: dict[str, tuple[int, set[str]]] = {}  # slot -> (links seen, distinct URLs among them)
+        self.slot_targets: dict[str, tuple[int, int]] = {}  # slot -> (links seen, distinct on their pages)
 
     @classmethod
     def from_crawler(cls, crawler: Any, *args: Any, **kwargs: Any) -> ForumSpider:
@@ -320,7 +321,7 @@ class ForumSpider(scrapy.Spider):
         # and interleaved, so shared state must not change under a suspended loop.
         ready, keep = [], []
         for key, post in self.held:
-            state = self._thread_template_state(key)
+            state = self._thread_template_state(key, final)
             # at the end an undecided template's posts go out, but those of a page read as a
             # list only if most pages of the template read as threads
             if state == "thread" or (final and state != "list" and self._held_post_is_thread(key, post)):
@@ -339,33 +340,34 @@ class ForumSpider(scrapy.Spider):
         votes = self.template_roles.get(key, Counter())
         return votes["thread"] > votes["list"]
 
-    def _thread_template_state(self, key: str) -> str:
+    def _thread_template_state(self, key: str, final: bool = False) -> str:
         """A post-like template is a thread page's only once none of its link slots leads on to
-        other pages. A list's records each link a thread of their own; a slot whose links repeat
-        across records and lead to pages of posts (a post's author: one user posts many times,
-        and Tieba's user pages are feeds of posts) leads to pages about the poster, not on."""
+        other pages. A list's records each link a page of their own (a thread, a board); a slot
+        whose links repeat within a page (a post's author: one user posts many times) leads to
+        pages about the poster, however they read (Tieba's user pages are feeds of posts,
+        XenForo's member pages lists of activity), not on."""
         slots = [s for s in self.policy.slots.values() if s.template == key]
         states = [self.policy.state(s) for s in slots]
+        undecided = "open" in states or "waiting" in states or not states
         for slot, state in zip(slots, states, strict=True):
-            if state == "wanted" and not (self._repeating(slot.key) and self._leads_to_threads_only(slot)):
+            if state != "wanted":
+                continue
+            # Links counted page by page: across pages a list's links repeat too (one topic
+            # is on its category's list and on its tags').
+            seen, distinct = self.slot_targets.get(slot.key, (0, 0))
+            if seen >= MIN_SLOT_LINKS and distinct < DISTINCT_TARGETS * seen:
+                continue  # repeating within pages: the poster's links
+            if final or seen >= DECIDED_SLOT_LINKS:
                 return "list"
-        return "open" if "open" in states or "waiting" in states or not states else "thread"
+            undecided = True  # too few links yet to tell a list's from a poster's
+        return "open" if undecided else "thread"
 
-    @staticmethod
-    def _leads_to_threads_only(slot: Any) -> bool:
-        return {k for k, n in slot.outcomes.items() if n and k.startswith("wanted:")} == {"wanted:thread"}
-
-    def _repeating(self, slot_key: str) -> bool:
-        """Whether a slot's links are shown to repeat: of the first links seen in it (at least
-        MIN_SLOT_LINKS), fewer than DISTINCT_TARGETS are distinct URLs."""
-        seen, targets = self.slot_targets.get(slot_key, (0, set()))
-        return seen >= MIN_SLOT_LINKS and len(targets) < DISTINCT_TARGETS * seen
-
-    def _count_target(self, slot_key: str, url: str) -> None:
-        seen, targets = self.slot_targets.setdefault(slot_key, (0, set()))
-        if seen < SLOT_LINKS_SAMPLE:
-            targets.add(url)
-            self.slot_targets[slot_key] = (seen + 1, targets)
+    def _count_targets(self, page_targets: dict[str, set[str]], page_links: Counter[str]) -> None:
+        """Add one page's links, per slot, to the slots' (links, distinct on their page) counts."""
+        for key, n in page_links.items():
+            seen, distinct = self.slot_targets.get(key, (0, 0))
+            if seen < SLOT_LINKS_SAMPLE:
+                self.slot_targets[key] = (seen + n, distinct + len(page_targets[key]))
 
     def _item(self, p: AssembledPost) -> ForumPost:
         self._inc("posts")
@@ -415,6 +417,8 @@ class ForumSpider(scrapy.Spider):
             }
             yield from self._maybe(target, meta, None, priority=10)
         # Links inside repeated regions, by slot.
+        page_targets: dict[str, set[str]] = {}
+        page_links: Counter[str] = Counter()
         for region in regions:
             prof = profile(region)
             if not prof.rich:
@@ -436,7 +440,8 @@ class ForumSpider(scrapy.Spider):
                 if slot_path is None:
                     continue  # an extra (ad, banner) unlike any record link
                 slot = self.policy.slot(region.key, slot_path, text)
-                self._count_target(slot.key, target)
+                page_targets.setdefault(slot.key, set()).add(target)
+                page_links[slot.key] += 1
                 meta = {"slot": slot.key, "pattern": pattern, "board": heading}
                 if primary is not None and slot_path not in primary and self.policy.state(slot) != "wanted":
                     # Posts link to their authors, replies, quotes: of a post-like region the
@@ -445,6 +450,7 @@ class ForumSpider(scrapy.Spider):
                     self._park(target, meta, slot)
                     continue
                 yield from self._maybe(target, meta, slot)
+        self._count_targets(page_targets, page_links)
 
     def _primary_slots(self, region: Region) -> set[str] | None:
         """Slots of a post-like region worth a look: the title-like (longest-anchor) one,
