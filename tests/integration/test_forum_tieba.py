@@ -32,6 +32,9 @@ def test_tieba_threads_are_found_in_the_pagelet_and_their_floors_are_posts(
     # (README, "Forum spider"). Before the fixes that made this possible: none.
     assert len({t[:2] for t in truth} & {g[:2] for g in got}) >= 0.7 * len(truth)
     assert len(truth & got) >= 0.65 * len(truth)
+    # each floor names its bar, even when a user page (a feed of posts) linked its thread first
+    boards = {p.thread_title: p.board for p in site.posts()}
+    assert all(i["board"] == boards[i["thread_title"]] for i in result.items if i["thread_title"] in boards)
     # the 楼中楼 fragments are fetched as samples, then known for what they are: no post comes from them
     assert result.stats["topiccrawl/forum/pages/fragment"] >= 1
     assert not any("/p/comment" in i["page_url"] for i in result.items)

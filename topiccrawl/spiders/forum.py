@@ -99,6 +99,7 @@ class ForumSpider(scrapy.Spider):
         self.primary: dict[str, list[str]] = {}  # post template key -> its slots, longest anchor first
         self.pages = 0
         self.canonical_sources: Counter[str] = Counter()  # canonical URL -> pages naming it
+        self.list_boards: dict[str, str] = {}  # URL -> heading of the first list page linking it
         self.slot_targets: dict[str, tuple[int, int]] = {}  # slot -> (links seen, distinct on their pages)
 
     @classmethod
@@ -203,6 +204,8 @@ class ForumSpider(scrapy.Spider):
             # a thread, and reading its target as one would make the post template a list's.
             self.requested.add(canonical)
             self._inc("pages/read_as_canonical")
+            if url in self.list_boards:
+                self.list_boards.setdefault(canonical, self.list_boards[url])
             url, flips = canonical, canonical_flips
         alias = (
             role in {"list", "thread"}
@@ -374,7 +377,9 @@ class ForumSpider(scrapy.Spider):
         return ForumPost(
             thread_url=p.thread_url,
             thread_title=p.thread_title,
-            board=p.board,
+            # the board of the list that links the thread, when one does: the page that linked it
+            # first may have been a user's feed or a box of recent threads
+            board=self.list_boards.get(p.thread_url) or p.board,
             page_url=p.page_url,
             page_number=p.page_number,
             position=p.position,
@@ -443,6 +448,8 @@ class ForumSpider(scrapy.Spider):
                 page_targets.setdefault(slot.key, set()).add(target)
                 page_links[slot.key] += 1
                 meta = {"slot": slot.key, "pattern": pattern, "board": heading}
+                if role == "list" and heading:
+                    self.list_boards.setdefault(target, heading)
                 if primary is not None and slot_path not in primary and self.policy.state(slot) != "wanted":
                     # Posts link to their authors, replies, quotes: of a post-like region the
                     # title-like link is tried first; the others wait, and get a sample only
