@@ -14,12 +14,16 @@ import os
 import random
 import subprocess
 import sys
+from collections import deque
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from collections.abc import Callable, Iterable
+
+    from topiccrawl.demo.forum_truth import ForumTruth
     from topiccrawl.revisit.learned import LearnedScheduler
     from topiccrawl.revisit.spread import SpreadPrior
 
@@ -38,6 +42,22 @@ TEST_SETTINGS: dict[str, Any] = {
     "TELNETCONSOLE_ENABLED": False,
     "LOG_LEVEL": "INFO",
 }
+
+
+def walk_forum(site: ForumTruth, links_of: Callable[[str], Iterable[str]]) -> tuple[set[str], set[str]]:
+    """Breadth-first over a fixture forum from its start page, going on from each link to its
+    canonical page: (the canonical targets reached, every link seen). ``links_of`` gives the
+    links (targets) of a page."""
+    start = site.start_target()
+    seen, queue, links = {start}, deque([start]), set()
+    while queue:
+        for link in links_of(queue.popleft()):
+            links.add(link)
+            canonical = site.canonical(link)
+            if canonical is not None and canonical not in seen:
+                seen.add(canonical)
+                queue.append(canonical)
+    return seen, links
 
 
 def run_scrapy(

@@ -10,13 +10,14 @@ relative times around it).
 
 from __future__ import annotations
 
-from collections import defaultdict, deque
+from collections import defaultdict
 from collections.abc import Callable
 from pathlib import Path
 
 import lxml.html
 import pytest
 
+from tests.helpers import walk_forum
 from tests.integration.test_forum_crawl import FORUM_SIZES, SIZE, _crawl
 from topiccrawl.demo.forum_discourse import WITHDRAWN, DiscourseForum
 from topiccrawl.demo.forum_prosilver import ProsilverForum, is_relative
@@ -75,20 +76,20 @@ def groupby_thread(posts: list[TruthPost]) -> list[tuple[str, list[TruthPost]]]:
     return list(out.items())
 
 
+def _site_links(site: Forum, target: str) -> list[str]:
+    """The page's links as targets: fragments cut, prosilver's ``./`` made absolute, other hosts left out."""
+    out = []
+    for href in _get(site, target).xpath("//a/@href"):
+        link = href.partition("#")[0]
+        link = "/" + link.removeprefix("./") if link.startswith("./") else link
+        if link.startswith("/"):
+            out.append(link)
+    return out
+
+
 def test_index_board_and_thread_pages_are_reachable_and_noise_is_noise(site: Forum) -> None:
     wanted = site.thread_targets() | site.index_targets()
-    seen, queue, links = {site.start_target()}, deque([site.start_target()]), set()
-    while queue:
-        for href in _get(site, queue.popleft()).xpath("//a/@href"):
-            link = href.partition("#")[0]
-            link = "/" + link.removeprefix("./") if link.startswith("./") else link
-            if not link.startswith("/"):
-                continue
-            links.add(link)
-            canonical = site.canonical(link)
-            if canonical is not None and canonical not in seen:
-                seen.add(canonical)
-                queue.append(canonical)
+    seen, links = walk_forum(site, lambda target: _site_links(site, target))
     assert seen == wanted
     kinds = defaultdict(list)
     for link in links:

@@ -7,12 +7,13 @@ DOM as sent has no thread links; thread pages are in the DOM; 楼中楼 sub-repl
 from __future__ import annotations
 
 import json
-from collections import defaultdict, deque
+from collections import defaultdict
 from urllib.parse import urljoin, urlsplit
 
 import lxml.html
 import pytest
 
+from tests.helpers import walk_forum
 from topiccrawl.demo.forum_tieba import PAGELET, TiebaForum
 from topiccrawl.demo.forum_truth import ForumTruth, TruthPost
 from topiccrawl.demo.server import SiteRequest
@@ -225,14 +226,7 @@ def test_lzl_sub_replies_are_not_part_of_the_floor_text(site: TiebaForum) -> Non
 
 def test_noise_is_served_and_classified_as_noise_and_all_pages_are_reachable(site: TiebaForum) -> None:
     wanted = site.thread_targets() | site.index_targets()
-    seen, queue, links = {"/"}, deque(["/"]), set()
-    while queue:
-        for link in _links(site, queue.popleft()):
-            links.add(link)
-            canonical = site.canonical(link)
-            if canonical is not None and canonical not in seen:
-                seen.add(canonical)
-                queue.append(canonical)
+    seen, links = walk_forum(site, lambda target: _links(site, target))
     assert seen == wanted
     kinds: dict[str, list[str]] = defaultdict(list)
     for link in links:

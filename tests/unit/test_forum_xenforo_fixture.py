@@ -3,7 +3,7 @@ pagers, quotes and times. Only the fixture is tested here, no crawler."""
 
 from __future__ import annotations
 
-from collections import Counter, defaultdict, deque
+from collections import Counter, defaultdict
 from datetime import UTC, datetime
 from urllib.parse import urlsplit
 from zoneinfo import ZoneInfo
@@ -11,6 +11,7 @@ from zoneinfo import ZoneInfo
 import lxml.html
 import pytest
 
+from tests.helpers import walk_forum
 from topiccrawl.demo.forum_truth import ForumTruth, TruthPost
 from topiccrawl.demo.forum_xenforo import NOW, XenforoForum, is_relative, iso_time, slugify, uk_offset
 from topiccrawl.demo.server import Reply, SiteRequest
@@ -189,17 +190,12 @@ def test_jump_links_redirect_to_the_page_holding_the_post(forum: XenforoForum) -
 
 def test_links_lead_to_served_pages_and_noise_is_noise(forum: XenforoForum) -> None:
     wanted = forum.thread_targets() | forum.index_targets()
-    seen, queue, links = {"/"}, deque(["/"]), set()
-    while queue:
-        for href in page(forum, queue.popleft()).xpath("//a/@href"):
-            link = href.partition("#")[0]
-            if not link.startswith("/"):
-                continue
-            links.add(link)
-            canonical = forum.canonical(link)
-            if canonical is not None and canonical not in seen:
-                seen.add(canonical)
-                queue.append(canonical)
+    seen, links = walk_forum(
+        forum,
+        lambda target: [
+            link for href in page(forum, target).xpath("//a/@href") if (link := href.partition("#")[0]).startswith("/")
+        ],
+    )
     assert seen == wanted
     kinds: dict[str, list[str]] = defaultdict(list)
     for link in links:
