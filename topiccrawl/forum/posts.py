@@ -58,10 +58,10 @@ _SIGNATURE = re.compile(r"(?:^|\s)_{10,}(?:\s|$)")
 _DIGITS = re.compile(r"\d")
 _NUMERIC = re.compile(r"[\d#\s.,:/()-]*")
 _SKIP_TEXT = frozenset({"script", "style", "noscript"})
+_TEXT = ".//text()[not(ancestor::script)][not(ancestor::style)][not(ancestor::noscript)]"
 _STYLE = "translate(@style, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ ', 'abcdefghijklmnopqrstuvwxyz')"
 _VISIBLE_TEXT = (
-    ".//text()[not(ancestor::script)][not(ancestor::style)][not(ancestor::noscript)]"
-    f"[not(ancestor-or-self::*[@hidden or contains({_STYLE}, 'display:none')"
+    _TEXT + f"[not(ancestor-or-self::*[@hidden or contains({_STYLE}, 'display:none')"
     f" or contains({_STYLE}, 'visibility:hidden')])]"
 )
 # Share of neighbouring dates in one direction above which a field reads as the posts' times.
@@ -79,7 +79,10 @@ def _el_path(el: lxml_html.HtmlElement, root: lxml_html.HtmlElement) -> str:
 
 def element_text(el: lxml_html.HtmlElement) -> str:
     """Whitespace-normalised text of ``el`` without scripts and styles, text nodes joined by spaces."""
-    texts = el.xpath(".//text()[not(ancestor::script)][not(ancestor::style)][not(ancestor::noscript)]")
+    return _joined(el.xpath(_TEXT))
+
+
+def _joined(texts: list[str]) -> str:
     return normalize_space(" ".join(t.strip() for t in texts if t.strip()))
 
 
@@ -87,8 +90,7 @@ def visible_text(el: lxml_html.HtmlElement) -> str:
     """``element_text`` without what the page hides (inline ``display:none``, ``visibility:hidden``,
     the ``hidden`` attribute): Discuz!'s attachment tips ("下载附件 保存到相册 … 上传") and
     user cards sit in a post hidden until hovered, and a reader never sees them there."""
-    texts = el.xpath(_VISIBLE_TEXT)
-    return normalize_space(" ".join(t.strip() for t in texts if t.strip()))
+    return _joined(el.xpath(_VISIBLE_TEXT))
 
 
 def unquoted_text(el: lxml_html.HtmlElement) -> str:

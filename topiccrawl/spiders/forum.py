@@ -45,14 +45,14 @@ logger = logging.getLogger(__name__)
 STATS = "topiccrawl/forum"
 RECHECK_LIMIT = 500  # pages kept for a second look once a post/list template is known
 MAX_POST_SLOTS = 3  # link slots of a post-like region tried in turn
+SHARED_CANONICAL = 3  # a canonical URL named by more pages than this is not theirs
 _DOCUMENT = re.compile(r"<(?:html|head|body|title)\b", re.IGNORECASE)  # a page, not a fragment of one
-SHARED_CANONICAL = 3
 # A slot of whose first SLOT_LINKS_SAMPLE links (MIN_SLOT_LINKS at least) this share are distinct
-# URLs links a page per record: navigation. Authors repeat (5 posters in a thread of 20 posts).
+# on their page links a page per record: navigation. Authors repeat (5 posters in a thread of 20 posts).
 DISTINCT_TARGETS = 0.8
 MIN_SLOT_LINKS = 6  # links that can show a slot repeating
 DECIDED_SLOT_LINKS = 20  # links that show it does not (before: undecided, until the crawl ends)
-SLOT_LINKS_SAMPLE = 500  # a canonical URL named by more pages than this is not theirs
+SLOT_LINKS_SAMPLE = 500
 
 
 class ForumSpider(scrapy.Spider):
@@ -365,12 +365,12 @@ class ForumSpider(scrapy.Spider):
             undecided = True  # too few links yet to tell a list's from a poster's
         return "open" if undecided else "thread"
 
-    def _count_targets(self, page_targets: dict[str, set[str]], page_links: Counter[str]) -> None:
+    def _count_targets(self, page_links: dict[str, list[str]]) -> None:
         """Add one page's links, per slot, to the slots' (links, distinct on their page) counts."""
-        for key, n in page_links.items():
+        for key, urls in page_links.items():
             seen, distinct = self.slot_targets.get(key, (0, 0))
             if seen < SLOT_LINKS_SAMPLE:
-                self.slot_targets[key] = (seen + n, distinct + len(page_targets[key]))
+                self.slot_targets[key] = (seen + len(urls), distinct + len(set(urls)))
 
     def _item(self, p: AssembledPost) -> ForumPost:
         self._inc("posts")
@@ -422,8 +422,7 @@ class ForumSpider(scrapy.Spider):
             }
             yield from self._maybe(target, meta, None, priority=10)
         # Links inside repeated regions, by slot.
-        page_targets: dict[str, set[str]] = {}
-        page_links: Counter[str] = Counter()
+        page_links: dict[str, list[str]] = {}  # slot -> its links on this page
         for region in regions:
             prof = profile(region)
             if not prof.rich:
@@ -445,8 +444,7 @@ class ForumSpider(scrapy.Spider):
                 if slot_path is None:
                     continue  # an extra (ad, banner) unlike any record link
                 slot = self.policy.slot(region.key, slot_path, text)
-                page_targets.setdefault(slot.key, set()).add(target)
-                page_links[slot.key] += 1
+                page_links.setdefault(slot.key, []).append(target)
                 meta = {"slot": slot.key, "pattern": pattern, "board": heading}
                 if role == "list" and heading:
                     self.list_boards.setdefault(target, heading)
@@ -457,7 +455,7 @@ class ForumSpider(scrapy.Spider):
                     self._park(target, meta, slot)
                     continue
                 yield from self._maybe(target, meta, slot)
-        self._count_targets(page_targets, page_links)
+        self._count_targets(page_links)
 
     def _primary_slots(self, region: Region) -> set[str] | None:
         """Slots of a post-like region worth a look: the title-like (longest-anchor) one,
