@@ -139,9 +139,17 @@ def test_site_template_round_trip_and_reuse(tmp_path: Path) -> None:
 def test_a_hand_edited_template_with_a_bad_decision_is_refused(tmp_path: Path) -> None:
     path = tmp_path / "t.json"
     path.write_text(
-        json.dumps({"version": 1, "templates": [], "slots": [{"template": "a", "path": "b", "decision": "maybe"}]})
+        json.dumps({"version": 2, "templates": [], "slots": [{"template": "a", "path": "b", "decision": "maybe"}]})
     )
     with pytest.raises(SiteTemplateError, match="follow/skip"):
         SiteTemplate.load(path)
     with pytest.raises(SiteTemplateError, match="no such file"):
         SiteTemplate.load(tmp_path / "missing.json")
+
+
+def test_a_template_of_an_older_version_is_refused_with_what_to_do(tmp_path: Path) -> None:
+    # version 1 slot paths did not number a record's cells: they would match no link
+    path = tmp_path / "old.json"
+    path.write_text(json.dumps({"version": 1, "templates": [], "slots": []}))
+    with pytest.raises(SiteTemplateError, match=r"version 1.*without -a template="):
+        SiteTemplate.load(path)

@@ -132,3 +132,37 @@ def test_posts_that_mostly_quote_keep_their_template() -> None:
     assert quoting.key == plain.key
     other = TemplateBook()
     assert max(other.regions(parse_html(page(5))), key=len).key != plain.key  # the paths do differ
+
+
+def _row(i: int) -> str:
+    # a XenForo-like thread row: avatar, title and last-post cells are all div/div/a
+    return (
+        f'<div class="row"><div class="icon"><div><a href="/members/u{i}/"><img src="a.png"></a></div></div>'
+        f'<div class="main"><div class="title"><a href="/threads/t.{i}/">Thread title number {i}</a></div>'
+        f'<div class="minor"><ul><li><a href="/members/u{i}/">user{i}</a></li><li>today</li></ul></div></div>'
+        f'<div class="meta"><dl><dt>Replies</dt><dd>{i}</dd></dl></div>'
+        f'<div class="latest"><div><a href="/threads/t.{i}/latest">1 minute ago</a></div></div></div>'
+    )
+
+
+def test_links_in_different_cells_of_a_record_are_different_slots() -> None:
+    root = parse_html(f"<html><body><div>{''.join(_row(i) for i in range(6))}</div></body></html>")
+    region = max(find_regions(root), key=len)
+    slots: dict[str, set[str]] = {}
+    for link in region.links:
+        slots.setdefault(link.slot, set()).add(link.url.split("/")[1] + ("/latest" if "latest" in link.url else ""))
+    # each slot holds one kind of link: the avatar, the title and the last post no longer share div/div/a
+    assert all(len(kinds) == 1 for kinds in slots.values()), slots
+    assert len([s for s in slots if slots[s] == {"threads"}]) == 1
+
+
+def test_links_of_items_inside_a_record_share_one_slot() -> None:
+    # a category of a board index: each board's link is one slot, whatever the board's place
+    boards = "".join(
+        f'<div class="node"><h3><a href="/forums/b.{i}/">Board {i}</a></h3><p>about</p></div>' for i in range(4)
+    )
+    category = f'<div class="cat"><h2><a href="/c/">Category</a></h2><div class="body">{boards}</div></div>'
+    root = parse_html(f"<html><body><div>{category * 3}</div></body></html>")
+    region = max(find_regions(root), key=lambda r: len(r.links))
+    board_slots = {link.slot for link in region.links if "/forums/" in link.url}
+    assert len(board_slots) == 1

@@ -90,6 +90,25 @@ def url_pattern(url: str) -> str:
     return parts.netloc.lower() + path + ("?" + "&".join(keys) if keys else "")
 
 
+_WORD = re.compile(r"[^\W\d_]{2,}")
+_EXTENSIONS = frozenset({"html", "htm", "shtml", "php", "asp", "aspx", "jsp", "cgi"})
+
+
+def pattern_shape(pattern: str) -> str:
+    """A URL pattern (:func:`url_pattern`) with title slugs masked: a path segment of three
+    words or more joined by dashes or underscores (``/threads/how-to-fix-it.5/``) becomes ``*``,
+    so that every thread of a board that puts titles in its URLs has one shape. Only for
+    telling links of one slot apart (a title beside a prefix filter), never for deciding a
+    pattern site-wide: one sample of a shape says little about the threads it stands for."""
+    path, sep, query = pattern.partition("?")
+    segments = path.split("/")
+    for i, seg in enumerate(segments[1:], 1):
+        words = [w for w in _WORD.findall(seg) if w.lower() not in _EXTENSIONS]
+        if len(words) >= 3 and re.search(r"[-_]", seg):
+            segments[i] = "*"
+    return "/".join(segments) + sep + query
+
+
 @dataclass(frozen=True, slots=True)
 class PageFlip:
     key: str  # the URL with the page component replaced by "{}": one key per paged sequence

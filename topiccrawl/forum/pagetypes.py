@@ -105,9 +105,16 @@ class PageFeature:
     role: str
 
 
-def feature(regions: list[Region], pattern: str, known: set[str] | frozenset[str] = frozenset()) -> PageFeature:
+def feature(
+    regions: list[Region],
+    pattern: str,
+    known: set[str] | frozenset[str] = frozenset(),
+    content: list[Region] | None = None,
+) -> PageFeature:
+    """The page's templates (all its rich regions) and its role, read from the regions of
+    ``content`` (default: all) that may hold the page's content."""
     rich = [r for r in regions if profile(r).rich]
-    role = page_role(regions, known)
+    role = page_role(regions if content is None else content, known)
     return PageFeature(Counter({r.key: len(r) for r in rich}), {r.key: r.paths for r in rich}, pattern, role)
 
 

@@ -145,6 +145,26 @@ def _relpath(root: lxml_html.HtmlElement, el: lxml_html.HtmlElement) -> str:
     return "/".join(reversed(parts))
 
 
+def _slot_path(record: lxml_html.HtmlElement, a: lxml_html.HtmlElement) -> str:
+    """Tag path from a record's element to one of its links, with the record's *cells* (its
+    children) numbered among their siblings of the same tag: a record's cells are often all
+    ``div``s or ``td``s (XenForo's avatar, title and last-post cells are each ``div/div/a``), and
+    links in different cells lead to different kinds of page. Only the cells: their positions are
+    the template's, while deeper positions are the content's (the boards of a category, the
+    paragraphs of a post) and would give every item a slot of its own."""
+    parts = []
+    el = a
+    while el is not None and el is not record:
+        parent = el.getparent()
+        if parent is record:
+            same = [c for c in record if c.tag == el.tag]
+            parts.append(f"{el.tag}[{same.index(el) + 1}]" if len(same) > 1 else el.tag)
+        else:
+            parts.append(el.tag)
+        el = parent
+    return "/".join(reversed(parts))
+
+
 def _labels(sigs: list[frozenset[str]], threshold: float) -> list[int]:
     reps: list[frozenset[str]] = []
     labels = []
@@ -223,7 +243,8 @@ def _links(region: Region) -> list[Link]:
             for a in el.iter("a"):
                 href = a.get("href")
                 if href:
-                    out.append(Link(href.strip(), " ".join(a.text_content().split()), f"{ei}:{_relpath(el, a)}", ri))
+                    text = " ".join(a.text_content().split())
+                    out.append(Link(href.strip(), text, f"{ei}:{_slot_path(el, a)}", ri))
     for el in region.extras:
         for a in el.iter("a"):
             href = a.get("href")

@@ -20,7 +20,9 @@ from topiccrawl.forum.policy import CrawlPolicy
 from topiccrawl.forum.posts import PostFields
 from topiccrawl.forum.regions import Template, TemplateBook
 
-VERSION = 1
+# 2: link slots number a record's cells (``0:div[2]/div/a``); a version 1 file's slot paths
+# would match no link, and with a template unlisted slots are skipped: nothing would be fetched.
+VERSION = 2
 
 
 class SiteTemplateError(ValueError):
@@ -55,8 +57,13 @@ class SiteTemplate:
             raise SiteTemplateError(f"{path}: no such file") from None
         except (json.JSONDecodeError, UnicodeDecodeError) as e:
             raise SiteTemplateError(f"{path}: not a JSON file ({e})") from None
-        if not isinstance(data, dict) or data.get("version") != VERSION:
+        if not isinstance(data, dict) or "version" not in data:
             raise SiteTemplateError(f"{path}: not a topiccrawl forum template (version {VERSION})")
+        if data["version"] != VERSION:
+            raise SiteTemplateError(
+                f"{path}: a forum template of version {data['version']!r}, this topiccrawl reads version "
+                f"{VERSION}; crawl once without -a template= to learn the site again"
+            )
         try:
             t = cls(
                 str(data.get("start_url", "")),

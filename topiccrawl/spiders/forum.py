@@ -30,7 +30,8 @@ from scrapy.http import HtmlResponse, Response
 from twisted.python.failure import Failure
 
 from topiccrawl.args import SpiderArgumentError, parse_int, start_urls_from_args
-from topiccrawl.forum.links import canonicalize, flip_text, url_pattern
+from topiccrawl.forum.chrome import Chrome
+from topiccrawl.forum.links import canonicalize, flip_text, pattern_shape, url_pattern
 from topiccrawl.forum.pageinfo import Flips, canonical_url, lives_elsewhere, page_flips, page_heading, records_digest
 from topiccrawl.forum.pagetypes import PageTypes, feature, main_region, profile
 from topiccrawl.forum.policy import CrawlPolicy
@@ -45,6 +46,7 @@ logger = logging.getLogger(__name__)
 STATS = "topiccrawl/forum"
 RECHECK_LIMIT = 500  # pages kept for a second look once a post/list template is known
 MAX_POST_SLOTS = 3  # link slots of a post-like region tried in turn
+ROLE_PAGES = 3  # pages of a template read before it is taken for a list (see _template_role)
 SHARED_CANONICAL = 3  # a canonical URL named by more pages than this is not theirs
 _DOCUMENT = re.compile(r"<(?:html|head|body|title)\b", re.IGNORECASE)  # a page, not a fragment of one
 # A slot of whose first SLOT_LINKS_SAMPLE links (MIN_SLOT_LINKS at least) this share are distinct
@@ -72,8 +74,10 @@ class ForumSpider(scrapy.Spider):
         self.max_pages = parse_int("max_pages", max_pages, minimum=0)
         self.hosts = {urlsplit(u).netloc.lower() for u in self.start_urls}
         self.policy = CrawlPolicy()
+        self.policy.template_role = self._template_role
         self.types = PageTypes()
         self.book = TemplateBook()
+        self.chrome = Chrome()
         self.fields: dict[str, PostFields] = {}
         self.template_path = template
         if template:
@@ -158,8 +162,11 @@ class ForumSpider(scrapy.Spider):
         known_sticky = len(self.book.sticky)
         regions = self.book.regions(root)
         pattern = url_pattern(url)
-        feat = feature(regions, pattern, self.book.sticky)
-        main = main_region(regions, self.book.sticky)
+        content = self.chrome.content(url, regions)
+        feat = feature(regions, pattern, self.book.sticky, content)
+        main = main_region(content, self.book.sticky)
+        if main is not None:
+            self.chrome.mark_content(main)
         if main is not None:
             # A template keeps the role most of its pages had: one page of short replies
             # must not turn a post template into a list.
@@ -236,7 +243,7 @@ class ForumSpider(scrapy.Spider):
             outcome, why = "unwanted", "duplicate"
         elif digest:
             self.fingerprints.add(digest)
-        yield from self._learn(info, outcome, role, why)
+        yield from self._learn(info, outcome, role, why, main.key if main is not None else None)
         if outcome != "wanted":
             if why in {"duplicate", "alias"}:
                 self._inc(f"skipped_pages/{why}")
@@ -251,8 +258,19 @@ class ForumSpider(scrapy.Spider):
         if main is not None and (role == "thread" or tentative):
             yield from self._posts(url, main, info, heading, flips)
         yield from self._links(url, regions, role, info, heading, flips)
+        if main is not None:
+            self.policy.read.add(main.key)
         if len(self.book.sticky) > known_sticky and mode == "fresh":
             yield from self._recheck()
+
+    def _template_role(self, key: str) -> str:
+        """What pages of template ``key`` are taken for: "thread" once one read as posts (as
+        :meth:`_handle` takes them), else "list", or "open" while fewer than ROLE_PAGES have been
+        read (a thread's first pages can read as lists)."""
+        votes = self.template_roles.get(key, Counter())
+        if votes["thread"]:
+            return "thread"
+        return "list" if votes.total() >= ROLE_PAGES else "open"
 
     @staticmethod
     def _from_own_template(info: dict[str, Any], main: Region | None) -> bool:
@@ -271,10 +289,14 @@ class ForumSpider(scrapy.Spider):
         slot = self.policy.slots.get(slot_key or "")
         return slot.anchor_len if slot is not None else 0.0
 
-    def _learn(self, info: dict[str, Any], outcome: str, page_type: str, why: str) -> Iterator[scrapy.Request]:
+    def _learn(
+        self, info: dict[str, Any], outcome: str, page_type: str, why: str, template: str | None = None
+    ) -> Iterator[scrapy.Request]:
         if not info.get("pattern"):
             return
-        released = self.policy.record(info.get("slot"), info["pattern"], outcome=outcome, page_type=page_type, why=why)
+        released = self.policy.record(
+            info.get("slot"), info["pattern"], outcome=outcome, page_type=page_type, why=why, template=template
+        )
         for url, meta in released:
             if url in self.requested:
                 continue
@@ -434,12 +456,8 @@ class ForumSpider(scrapy.Spider):
             for link in region.links:
                 if link.record >= 0:
                     patterns.setdefault(url_pattern(canonicalize(urljoin(url, link.url))), link.slot)
-            for link in region.links:
+            for link, target, pattern in _most_common_shape_first(url, region):
                 text = link.text
-                if len(text) < 2 or flip_text(text) is not None:
-                    continue
-                target = canonicalize(urljoin(url, link.url))
-                pattern = url_pattern(target)
                 slot_path = link.slot if link.record >= 0 else patterns.get(pattern)
                 if slot_path is None:
                     continue  # an extra (ad, banner) unlike any record link
@@ -595,3 +613,25 @@ class ForumSpider(scrapy.Spider):
                 feed = Path(parts.path if parts.scheme == "file" else str(uri).split(":jsonlines")[0])
                 return feed.with_name(feed.name.split(".")[0] + ".forum-template.json")
         return None
+
+
+def _most_common_shape_first(url: str, region: Region) -> list[tuple[Any, str, str]]:
+    """The region's links worth a look, with their URLs and patterns, slot by slot in document
+    order, and within a slot the links of its most common shape first: a slot's first links are
+    its samples, and a label linking a filtered list (XenForo's thread prefixes) comes before
+    the title it sits beside."""
+    links = []
+    for link in region.links:
+        if len(link.text) < 2 or flip_text(link.text) is not None:
+            continue
+        target = canonicalize(urljoin(url, link.url))
+        links.append((link, target, url_pattern(target)))
+    counts = Counter((link.slot, pattern_shape(pattern)) for link, _, pattern in links)
+    first: dict[str, int] = {}
+    for i, (link, _, _) in enumerate(links):
+        first.setdefault(link.slot, i)
+    order = sorted(
+        range(len(links)),
+        key=lambda i: (first[links[i][0].slot], -counts[links[i][0].slot, pattern_shape(links[i][2])], i),
+    )
+    return [links[i] for i in order]
