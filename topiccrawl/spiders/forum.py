@@ -46,7 +46,6 @@ logger = logging.getLogger(__name__)
 STATS = "topiccrawl/forum"
 RECHECK_LIMIT = 500  # pages kept for a second look once a post/list template is known
 MAX_POST_SLOTS = 3  # link slots of a post-like region tried in turn
-ROLE_PAGES = 3  # pages of a template read before it is taken for a list (see _template_role)
 SHARED_CANONICAL = 3  # a canonical URL named by more pages than this is not theirs
 _DOCUMENT = re.compile(r"<(?:html|head|body|title)\b", re.IGNORECASE)  # a page, not a fragment of one
 # A slot of whose first SLOT_LINKS_SAMPLE links (MIN_SLOT_LINKS at least) this share are distinct
@@ -74,7 +73,6 @@ class ForumSpider(scrapy.Spider):
         self.max_pages = parse_int("max_pages", max_pages, minimum=0)
         self.hosts = {urlsplit(u).netloc.lower() for u in self.start_urls}
         self.policy = CrawlPolicy()
-        self.policy.template_role = self._template_role
         self.types = PageTypes()
         self.book = TemplateBook()
         self.chrome = Chrome()
@@ -243,7 +241,7 @@ class ForumSpider(scrapy.Spider):
             outcome, why = "unwanted", "duplicate"
         elif digest:
             self.fingerprints.add(digest)
-        yield from self._learn(info, outcome, role, why, main.key if main is not None else None)
+        yield from self._learn(info, outcome, role, why)
         if outcome != "wanted":
             if why in {"duplicate", "alias"}:
                 self._inc(f"skipped_pages/{why}")
@@ -258,19 +256,8 @@ class ForumSpider(scrapy.Spider):
         if main is not None and (role == "thread" or tentative):
             yield from self._posts(url, main, info, heading, flips)
         yield from self._links(url, regions, role, info, heading, flips)
-        if main is not None:
-            self.policy.read.add(main.key)
         if len(self.book.sticky) > known_sticky and mode == "fresh":
             yield from self._recheck()
-
-    def _template_role(self, key: str) -> str:
-        """What pages of template ``key`` are taken for: "thread" once one read as posts (as
-        :meth:`_handle` takes them), else "list", or "open" while fewer than ROLE_PAGES have been
-        read (a thread's first pages can read as lists)."""
-        votes = self.template_roles.get(key, Counter())
-        if votes["thread"]:
-            return "thread"
-        return "list" if votes.total() >= ROLE_PAGES else "open"
 
     @staticmethod
     def _from_own_template(info: dict[str, Any], main: Region | None) -> bool:
@@ -289,14 +276,10 @@ class ForumSpider(scrapy.Spider):
         slot = self.policy.slots.get(slot_key or "")
         return slot.anchor_len if slot is not None else 0.0
 
-    def _learn(
-        self, info: dict[str, Any], outcome: str, page_type: str, why: str, template: str | None = None
-    ) -> Iterator[scrapy.Request]:
+    def _learn(self, info: dict[str, Any], outcome: str, page_type: str, why: str) -> Iterator[scrapy.Request]:
         if not info.get("pattern"):
             return
-        released = self.policy.record(
-            info.get("slot"), info["pattern"], outcome=outcome, page_type=page_type, why=why, template=template
-        )
+        released = self.policy.record(info.get("slot"), info["pattern"], outcome=outcome, page_type=page_type, why=why)
         for url, meta in released:
             if url in self.requested:
                 continue
