@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from topiccrawl.forum.links import canonicalize, flip_text, page_flip, url_pattern
+from topiccrawl.forum.links import canonicalize, flip_text, page_flip, pattern_shape, url_pattern
 
 
 def test_canonicalize_drops_fragments_and_session_ids() -> None:
@@ -127,3 +127,18 @@ def test_a_page_component_spliced_into_the_path_is_a_flip(first: str, second: st
 def test_a_splice_of_two_numbers_or_many_words_is_no_page() -> None:
     assert page_flip("http://f.test/threads/x.5/", "http://f.test/threads/x.5/page-2-3", "2") is None
     assert page_flip("http://f.test/threads/x.5/", "http://f.test/threads/x.5/reactions-by-member/2", "2") is None
+
+
+@pytest.mark.parametrize(
+    ("pattern", "shape"),
+    [
+        ("h/threads/mode-fixes-downtown.\\d/", "h/threads/*/"),  # a title slug (XenForo, Discourse)
+        ("h/threads/mode-fixes-downtown.\\d/latest", "h/threads/*/latest"),
+        ("h/thread-\\d-\\d-\\d.html", "h/thread-\\d-\\d-\\d.html"),  # ids, not words: kept
+        ("h/space-uid-\\d.html", "h/space-uid-\\d.html"),
+        ("h/whats-new/", "h/whats-new/"),  # two words: a section, not a title
+        ("h/forums/phones-and-tablets.\\d/?prefix_id=\\d", "h/forums/*/?prefix_id=\\d"),
+    ],
+)
+def test_pattern_shape_masks_title_slugs_only(pattern: str, shape: str) -> None:
+    assert pattern_shape(pattern) == shape

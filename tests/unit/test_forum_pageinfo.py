@@ -130,3 +130,22 @@ def test_a_next_link_is_remembered_for_pagers_without_numbers() -> None:
     flips = page_flips(url, root, None)
     assert flips.next == "http://bbs.example.com/t/some-topic/161?page=2"
     assert flips.numbers == [] and flips.current is None
+
+
+def test_each_flip_remembers_the_page_number_its_link_shows() -> None:
+    # XenForo links every page number, the current one too (marked by a class): the number on
+    # the link that leads to a page is the only sure sign of which page it is
+    base = "http://f.test/threads/a-b-c.5/"
+    cells = "".join(f'<li><a href="/threads/a-b-c.5/page-{n}">{n}</a></li>' for n in range(2, 9))
+    pager = f'<ul class="pageNav"><li><a href="/threads/a-b-c.5/">1</a></li>{cells}</ul>'
+    root = parse_html(f"<html><body>{pager}</body></html>")
+    flips = page_flips(base, root, None)
+    assert flips.labels[base + "page-8"] == 8 and flips.labels[base + "page-3"] == 3
+    assert flips.current is None  # no unlinked number: the pager does not say
+
+
+def test_a_heading_drops_the_labels_it_links_but_keeps_a_heading_that_is_one_link() -> None:
+    labelled = "<html><body><h1><a href='/f-2-1.html?typeid=3'>[求助]</a> 相机进水怎么办</h1></body></html>"
+    assert page_heading(parse_html(labelled)) == "相机进水怎么办"
+    linked = "<html><body><h1><a href='/thread-7-1-1.html'>相机进水怎么办</a></h1></body></html>"
+    assert page_heading(parse_html(linked)) == "相机进水怎么办"

@@ -153,3 +153,62 @@ def test_a_template_of_an_older_version_is_refused_with_what_to_do(tmp_path: Pat
     path.write_text(json.dumps({"version": 1, "templates": [], "slots": []}))
     with pytest.raises(SiteTemplateError, match=r"version 1.*without -a template="):
         SiteTemplate.load(path)
+
+
+def _posts_policy() -> CrawlPolicy:
+    policy = CrawlPolicy(samples=2)
+    # "P": a post template (its pages read as posts); "R": the list a post's reactions link opens
+    policy.template_role = lambda template: "posts" if template == "P" else "list"
+    return policy
+
+
+def test_a_posts_link_to_a_list_waits_until_that_list_is_seen_to_lead_on() -> None:
+    policy = _posts_policy()
+    reactions = policy.slot("P", "0:div/footer/a", "peggy, olivia and 3 others")
+    for _ in range(2):
+        policy.record(
+            reactions.key, "posts/\\d/reactions", outcome="wanted", page_type="list", why="list", template="R"
+        )
+    assert policy.state(reactions) == "waiting"  # nothing known yet of where the reaction lists lead
+    member = policy.slot("R", "0:div/a", "peggy")
+    member.sent = 2
+    for _ in range(2):
+        policy.record(member.key, "members/\\d/", outcome="unwanted", page_type="other", why="other")
+    assert policy.leads_on("R") == "no"
+    assert policy.state(reactions) == "unwanted"  # a list of members that leads nowhere
+
+
+def test_a_posts_link_to_a_list_that_leads_on_is_wanted() -> None:
+    policy = _posts_policy()
+    box = policy.slot("P", "0:div/a", "more threads by this poster")
+    for _ in range(2):
+        policy.record(box.key, "u/\\d/threads", outcome="wanted", page_type="list", why="list", template="R")
+    rows = policy.slot("R", "0:td/a", "a thread title")
+    policy.record(rows.key, "t/\\d", outcome="wanted", page_type="thread", why="thread")
+    assert policy.leads_on("R") == "yes" and policy.state(box) == "wanted"
+
+
+def test_a_lists_own_links_to_lists_are_taken_at_their_word() -> None:
+    policy = CrawlPolicy(samples=2)  # every template a list's: boards link sub-boards
+    boards = policy.slot("L", "0:td/a", "a board name")
+    for _ in range(2):
+        policy.record(boards.key, "f=\\d", outcome="wanted", page_type="list", why="list", template="L2")
+    assert policy.state(boards) == "wanted"
+
+
+def test_a_slot_whose_redirects_land_on_pages_already_fetched_is_unwanted() -> None:
+    policy = CrawlPolicy(samples=2)
+    latest = policy.slot("W", "0:a", "a thread title")
+    policy.record(latest.key, "t/\\d/latest", outcome="wanted", page_type="thread", why="thread")
+    for _ in range(2):
+        policy.record(latest.key, "t/\\d/latest", outcome="unwanted", page_type="other", why="redirect-unwanted")
+    assert policy.state(latest) == "unwanted"
+
+
+def test_a_wanted_slot_vouches_for_titles_of_its_shape_but_not_for_a_label_beside_them() -> None:
+    policy = CrawlPolicy(samples=2)
+    title = policy.slot("B", "0:div[2]/div/a", "a thread title")
+    for slug in ("mode-fixes-downtown", "gets-kernel-me-but"):
+        policy.record(title.key, f"h/threads/{slug}.\\d/", outcome="wanted", page_type="thread", why="thread")
+    assert policy.decide(title, "h/threads/use-replacing-bit-uses.\\d/").action == "follow"
+    assert not title.vouches("h/forums/phones-and-tablets.\\d/?prefix_id=\\d")

@@ -21,6 +21,9 @@ from topiccrawl.textutil import normalize_space
 class Flips:
     own: list[tuple[str, PageFlip]] = field(default_factory=list)  # (URL, flip) of this page's sequence
     numbers: list[int] = field(default_factory=list)  # page numbers linked
+    # URL -> the page number its link shows: the page a flip leads to, when the pager marks its
+    # current page by a class rather than by leaving it unlinked (XenForo links every number)
+    labels: dict[str, int] = field(default_factory=dict)
     current: int | None = None  # the pager's current page (the number that is not a link)
     first: str | None = None  # URL of page 1, when linked
     next: str | None = None  # URL of the next page, when linked as such ("next", "下一页")
@@ -53,6 +56,7 @@ def page_flips(url: str, root: Any, main: Region | None) -> Flips:
                 out.prev = target
             if isinstance(value, int):
                 out.numbers.append(value)
+                out.labels.setdefault(target, value)
                 if value == 1:
                     out.first = target
                 if out.current is None:
@@ -101,9 +105,7 @@ def page_heading(root: Any, titles: bool = True) -> str | None:
     what ``title`` names. A heading the ``title`` starts with is preferred: many boards put
     the site's name in the first ``h1`` and the topic in an ``h2``, and titles name the page
     first ("Topic - Board - Site")."""
-    headings = [
-        text for xpath in ("//h1", "//h2") for el in root.xpath(xpath) if (text := normalize_space(el.text_content()))
-    ]
+    headings = [text for xpath in ("//h1", "//h2") for el in root.xpath(xpath) if (text := _heading_text(el))]
     title = next((t for el in root.xpath("//title") if (t := normalize_space(el.text_content()))), "")
     for text in headings:
         if title.startswith(text) and (len(title) == len(text) or not title[len(text)].isalnum()):
@@ -111,6 +113,15 @@ def page_heading(root: Any, titles: bool = True) -> str | None:
     if headings:
         return headings[0]
     return _title_on_page(root, title) if titles and title else None
+
+
+def _heading_text(el: Any) -> str:
+    """A heading's text without the labels it links (XenForo's prefix "Question", Discuz!'s
+    "[分类]": each a link to the board filtered by it) when it has text of its own besides; a
+    heading that is one link (to the thread itself) keeps it."""
+    whole = normalize_space(el.text_content())
+    own = normalize_space(" ".join(el.xpath(".//text()[not(ancestor::a)]")))
+    return own or whole
 
 
 def canonical_url(url: str, root: Any) -> str | None:

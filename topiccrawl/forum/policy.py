@@ -10,7 +10,11 @@ where the slot leads:
 * a slot is **wanted** when it leads to list or thread pages with new content and
   it *owns* that page type within its template: of several slots of one template
   that reach the same type (a thread's title link and its 'last post' link), the
-  one with the longest anchor text (the title) owns it, the others are redundant;
+  one with the longest anchor text (the title) owns it, the others are redundant.
+  For a post's links, a list counts only once it is seen to *lead on*: a slot of its
+  template is wanted. Posts link lists that lead nowhere (who reacted to a post, a
+  member's followers); such a slot waits until that list's own samples say, and is
+  unwanted if they lead nowhere;
 * a slot is **unwanted** when its samples led only to other pages (profiles, login
   forms, print views), failed, or duplicated pages already fetched.
 
@@ -52,10 +56,16 @@ class Slot:
     # title in each thread's URL gives every thread a pattern of its own
     wanted_shapes: set[str] = field(default_factory=set)
     fixed: str | None = None  # "follow"/"skip" from a site template
+    lists: Counter[str] = field(default_factory=Counter)  # main template of each list page it led to
 
     def vouches(self, pattern: str) -> bool:
         """Whether the slot led to wanted pages by links of this pattern, or of its shape."""
         return pattern in self.wanted_patterns or pattern_shape(pattern) in self.wanted_shapes
+
+    @property
+    def pending(self) -> bool:
+        """Whether more may still be learned of it: links parked, or samples out."""
+        return bool(self.parked) or self.sent > sum(self.outcomes.values())
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,6 +93,12 @@ class CrawlPolicy:
         # slot it turns up in (profile links sit in many templates).
         self.sampled: Counter[str] = Counter()
         self.default_skip = False  # with a site template: slots it does not list are skipped
+        self.by_template: dict[str, list[Slot]] = defaultdict(list)
+        self.read: set[str] = set()  # templates of list pages whose links have been read
+        # What a template's pages read as, by the spider's votes: "thread", "list", or "open"
+        # while too few pages have voted. A slot that led to a page of a thread template read as
+        # a list (its first page, of short replies) led to a thread.
+        self.template_role: Callable[[str], str] = lambda template: "list"
 
     # -- slots -----------------------------------------------------------------
     def slot(self, template: str, path: str, anchor: str) -> Slot:
@@ -90,16 +106,54 @@ class CrawlPolicy:
         s = self.slots.get(key)
         if s is None:
             s = self.slots[key] = Slot(key, template)
+            self.by_template[template].append(s)
         s.anchor_len = (s.anchor_len * s.seen + title_length(anchor)) / (s.seen + 1)
         s.seen += 1
         return s
 
-    def _owner(self, template: str, page_type: str) -> str | None:
+    def _owner(self, template: str, page_type: str, visiting: frozenset[str]) -> str | None:
         best, best_len = None, -1.0
-        for s in self.slots.values():
-            if s.template == template and s.outcomes[f"wanted:{page_type}"] and s.anchor_len > best_len:
+        for s in self.by_template.get(template, ()):
+            if s.outcomes[f"wanted:{page_type}"] and s.anchor_len > best_len:
+                if page_type == "list" and self._lists_lead_on(s, visiting) == "no":
+                    continue
                 best, best_len = s.key, s.anchor_len
         return best
+
+    def leads_on(self, template: str, visiting: frozenset[str] = frozenset()) -> str:
+        """Whether list pages of ``template`` lead on: "yes" (a slot of it is wanted, or its pages
+        are thread pages after all), "no" (every slot of it is decided unwanted, or its pages were
+        read and hold no slot) or "unknown" (also while too few of its pages have been read to
+        tell a list from a thread's first page)."""
+        role = self.template_role(template)
+        if role in {"thread", "posts"}:
+            return "yes"
+        if role == "open":
+            return "unknown"
+        if template in visiting:
+            return "no"  # a loop of lists adds nothing the other slots do not say
+        slots = self.by_template.get(template)
+        if not slots:
+            return "no" if template in self.read else "unknown"
+        verdict = "no"
+        inner = visiting | {template}
+        for o in slots:
+            state = self._state(o, inner)
+            if state == "wanted":
+                return "yes"
+            if state != "unwanted" and o.pending:
+                verdict = "unknown"
+        return verdict
+
+    def _lists_lead_on(self, s: Slot, visiting: frozenset[str]) -> str:
+        """Whether the lists ``s`` led to lead on (see :meth:`leads_on`), taken together. Asked
+        only of the links of posts: a list's own links to lists (boards, sub-boards) are taken
+        at their word, as a thread's first pages often read as lists before its template is
+        known, and a slot held back then loses the links it skips."""
+        if not s.lists or self.template_role(s.template) != "posts":
+            return "yes"  # (or lists recorded without their template: a site template's slots)
+        verdicts = {self.leads_on(t, visiting) for t in s.lists}
+        return "yes" if "yes" in verdicts else "unknown" if "unknown" in verdicts else "no"
 
     def _longer_anchored(self, s: Slot) -> Iterator[Slot]:
         """The other learned slots of ``s``'s template whose anchors are longer (title-like)."""
@@ -120,7 +174,11 @@ class CrawlPolicy:
 
     def state(self, s: Slot) -> str:
         """ "wanted", "unwanted", "open" (still exploring) or "waiting" (it would be wanted, but
-        another slot of its template that may own its page type has samples out)."""
+        another slot of its template that may own its page type has samples out, or the lists
+        it led to have not shown yet whether they lead on)."""
+        return self._state(s, frozenset())
+
+    def _state(self, s: Slot, visiting: frozenset[str]) -> str:
         if s.fixed:
             return "wanted" if s.fixed == "follow" else "unwanted"
         wanted = sum(c for k, c in s.outcomes.items() if k.startswith("wanted:"))
@@ -128,12 +186,22 @@ class CrawlPolicy:
             # it leads to other URLs of pages that have their own, or through redirects to pages
             # the crawl has (a box of latest posts linking each thread's 'latest' redirect)
             return "unwanted"
+        unknown = False
         for outcome in s.outcomes:
-            if outcome.startswith("wanted:") and self._owner(s.template, outcome[7:]) == s.key:
+            if not outcome.startswith("wanted:"):
+                continue
+            if outcome == "wanted:list":
+                leads = self._lists_lead_on(s, visiting)
+                if leads != "yes":
+                    unknown = unknown or leads == "unknown"
+                    continue
+            if self._owner(s.template, outcome[7:], visiting) == s.key:
                 # A longer-anchored slot of the template whose samples are still out may own
                 # the type instead: following this one now would fetch what the title links
                 # reach again, under other URLs ('last post' before the title's samples return).
                 return "waiting" if self._rival_pending(s) else "wanted"
+        if unknown:
+            return "waiting"
         decided = sum(s.outcomes.values())
         if decided >= self.samples or (decided and any(k.startswith("wanted:") for k in s.outcomes)):
             return "unwanted"
@@ -179,9 +247,11 @@ class CrawlPolicy:
             return Decision("explore", "slot-sample")
         return Decision("park", "slot-undecided")
 
-    def record(self, slot_key: str | None, pattern: str, *, outcome: str, page_type: str, why: str) -> list[Any]:
-        """Learn from one fetched page (outcome "wanted" or "unwanted"); returns parked
-        links that may now be followed."""
+    def record(
+        self, slot_key: str | None, pattern: str, *, outcome: str, page_type: str, why: str, template: str | None = None
+    ) -> list[Any]:
+        """Learn from one fetched page (outcome "wanted" or "unwanted"; ``template``: the page's
+        main template); returns parked links that may now be followed."""
         self.patterns[pattern]["wanted" if outcome == "wanted" else "unwanted"] += 1
         if slot_key is None or slot_key not in self.slots:
             return []
@@ -190,6 +260,8 @@ class CrawlPolicy:
             s.outcomes[f"wanted:{page_type}"] += 1
             s.wanted_patterns.add(pattern)
             s.wanted_shapes.add(pattern_shape(pattern))
+            if page_type == "list" and template:
+                s.lists[template] += 1
         else:
             s.outcomes[f"unwanted:{why}"] += 1
         return self.release()

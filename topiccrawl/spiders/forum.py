@@ -46,6 +46,8 @@ logger = logging.getLogger(__name__)
 STATS = "topiccrawl/forum"
 RECHECK_LIMIT = 500  # pages kept for a second look once a post/list template is known
 MAX_POST_SLOTS = 3  # link slots of a post-like region tried in turn
+ROLE_PAGES = 3  # pages of a template read before it is taken for a list (see _template_role)
+MAX_LABEL = 20  # characters of a label a heading may put before the title
 SHARED_CANONICAL = 3  # a canonical URL named by more pages than this is not theirs
 _DOCUMENT = re.compile(r"<(?:html|head|body|title)\b", re.IGNORECASE)  # a page, not a fragment of one
 # A slot of whose first SLOT_LINKS_SAMPLE links (MIN_SLOT_LINKS at least) this share are distinct
@@ -73,6 +75,7 @@ class ForumSpider(scrapy.Spider):
         self.max_pages = parse_int("max_pages", max_pages, minimum=0)
         self.hosts = {urlsplit(u).netloc.lower() for u in self.start_urls}
         self.policy = CrawlPolicy()
+        self.policy.template_role = self._template_role
         self.types = PageTypes()
         self.book = TemplateBook()
         self.chrome = Chrome()
@@ -241,12 +244,12 @@ class ForumSpider(scrapy.Spider):
             outcome, why = "unwanted", "duplicate"
         elif digest:
             self.fingerprints.add(digest)
-        yield from self._learn(info, outcome, role, why)
+        yield from self._learn(info, outcome, role, why, main.key if main is not None else None)
         if outcome != "wanted":
             if why in {"duplicate", "alias"}:
                 self._inc(f"skipped_pages/{why}")
             return
-        heading = page_heading(root)
+        heading = _titled(page_heading(root), info.get("anchor"))
         # The first page of a post template can read as a list (short replies, each with links)
         # before any other page has voted. Its posts are held like any others, and kept only if
         # the template proves to be a thread page's (see _emit_confirmed).
@@ -256,8 +259,23 @@ class ForumSpider(scrapy.Spider):
         if main is not None and (role == "thread" or tentative):
             yield from self._posts(url, main, info, heading, flips)
         yield from self._links(url, regions, role, info, heading, flips)
+        if main is not None:
+            self.policy.read.add(main.key)
         if len(self.book.sticky) > known_sticky and mode == "fresh":
             yield from self._recheck()
+
+    def _template_role(self, key: str) -> str:
+        """What pages of template ``key`` are taken for: "posts" once ROLE_PAGES of them read as
+        posts and hardly any as a list (a post template, whose links to lists must show that
+        those lists lead on), "thread" once one read as posts (as :meth:`_handle` takes them),
+        else "list", or "open" while fewer than ROLE_PAGES have been read (a thread's first
+        pages can read as lists)."""
+        votes = self.template_roles.get(key, Counter())
+        if votes["thread"] >= ROLE_PAGES * (votes["list"] + 1):
+            return "posts"
+        if votes["thread"]:
+            return "thread"
+        return "list" if votes.total() >= ROLE_PAGES else "open"
 
     @staticmethod
     def _from_own_template(info: dict[str, Any], main: Region | None) -> bool:
@@ -276,10 +294,14 @@ class ForumSpider(scrapy.Spider):
         slot = self.policy.slots.get(slot_key or "")
         return slot.anchor_len if slot is not None else 0.0
 
-    def _learn(self, info: dict[str, Any], outcome: str, page_type: str, why: str) -> Iterator[scrapy.Request]:
+    def _learn(
+        self, info: dict[str, Any], outcome: str, page_type: str, why: str, template: str | None = None
+    ) -> Iterator[scrapy.Request]:
         if not info.get("pattern"):
             return
-        released = self.policy.record(info.get("slot"), info["pattern"], outcome=outcome, page_type=page_type, why=why)
+        released = self.policy.record(
+            info.get("slot"), info["pattern"], outcome=outcome, page_type=page_type, why=why, template=template
+        )
         for url, meta in released:
             if url in self.requested:
                 continue
@@ -301,6 +323,11 @@ class ForumSpider(scrapy.Spider):
                 return
             if len(main) >= 3:
                 self.fields[main.key] = fields
+        if fields.author is None and fields.time is None:
+            # Records with neither a poster nor a date are no posts: a list of members' cards
+            # ("Messages: 12, Reaction score: 3") reads as posts by its text alone.
+            self._inc("pages/no_post_fields")
+            return
         posts = extract_posts(main, fields)
         current = self._page_number(info, flips)
         last = max([current, *flips.numbers, current + 1 if flips.next else 1])
@@ -419,11 +446,9 @@ class ForumSpider(scrapy.Spider):
                 "board": board,
                 "thread_url": thread_url,
                 "flip": True,
-                "page": current + 1
-                if target == flips.next
-                else (current - 1 or None)
-                if target == flips.prev
-                else None,
+                "anchor": info.get("anchor"),
+                "page": flips.labels.get(target)
+                or (current + 1 if target == flips.next else (current - 1 or None) if target == flips.prev else None),
             }
             yield from self._maybe(target, meta, None, priority=10)
         # Links inside repeated regions, by slot.
@@ -446,7 +471,7 @@ class ForumSpider(scrapy.Spider):
                     continue  # an extra (ad, banner) unlike any record link
                 slot = self.policy.slot(region.key, slot_path, text)
                 page_links.setdefault(slot.key, []).append(target)
-                meta = {"slot": slot.key, "pattern": pattern, "board": heading}
+                meta = {"slot": slot.key, "pattern": pattern, "board": heading, "anchor": text}
                 if role == "list" and heading:
                     self.list_boards.setdefault(target, heading)
                 if primary is not None and slot_path not in primary and self.policy.state(slot) != "wanted":
@@ -618,3 +643,14 @@ def _most_common_shape_first(url: str, region: Region) -> list[tuple[Any, str, s
         key=lambda i: (first[links[i][0].slot], -counts[links[i][0].slot, pattern_shape(links[i][2])], i),
     )
     return [links[i] for i in order]
+
+
+def _titled(heading: str | None, anchor: str | None) -> str | None:
+    """The page's heading, or the anchor of the link that led here when the heading is that
+    anchor after a short label ("Question Mode fixes?" for "Mode fixes?": XenForo's thread
+    prefix, Discuz!'s "[分类]"), which boards print before a title but do not link with it."""
+    if heading and anchor and len(anchor) >= 2 and heading.endswith(anchor):
+        label = heading[: -len(anchor)].strip()
+        if label and len(label) <= MAX_LABEL:
+            return anchor
+    return heading
