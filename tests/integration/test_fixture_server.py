@@ -54,3 +54,14 @@ def test_demo_command_writes_datasets(tmp_path: Path) -> None:
     for path in datasets:
         assert read_jsonl(path), f"{path} is empty"
     assert "demo finished" in proc.stdout
+
+
+def test_the_demo_run_again_gives_the_same_datasets(tmp_path: Path) -> None:
+    # a second run in the same folder once found everything already stored: no records, exit 1
+    out = tmp_path / "demo"
+    counts = []
+    for _ in range(2):
+        proc = run_scrapy("demo", "--job", "sample", "--out", str(out), timeout=300)
+        assert proc.returncode == 0, proc.stdout[-2000:] + proc.stderr[-2000:]
+        counts.append(len(read_jsonl(out / "sample.jsonl")))
+    assert counts[0] > 0 and counts[0] == counts[1]

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import logging
+import shutil
 from argparse import ArgumentParser, Namespace
 from pathlib import Path
 
@@ -84,7 +85,11 @@ class Command(ScrapyCommand):
                 {str(out / f"{job.name}.jsonl"): {"format": "jsonlines", "overwrite": True}},
                 priority="cmdline",
             )
-            settings.set("TOPICCRAWL_STATE_DIR", str(out / "state" / job.name), priority="cmdline")
+            # Each run starts from an empty state store: what an earlier run stored (pages seen,
+            # near-duplicates) would otherwise thin this one's datasets, down to none.
+            state = out / "state" / job.name
+            shutil.rmtree(state, ignore_errors=True)
+            settings.set("TOPICCRAWL_STATE_DIR", str(state), priority="cmdline")
             spidercls = self.crawler_process.spider_loader.load(job.spider)
             crawler = Crawler(spidercls, settings)
             self.crawler_process.crawl(crawler, **job.spider_args(web.base_urls))
