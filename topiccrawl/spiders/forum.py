@@ -7,8 +7,9 @@ Each page is parsed into repeated regions (:mod:`topiccrawl.forum.regions`), giv
 role and clustered into a page type (:mod:`topiccrawl.forum.pagetypes`); links are
 followed only from repeated regions, by learned slot and URL-pattern decisions
 (:mod:`topiccrawl.forum.policy`), plus page-flipping links
-(:mod:`topiccrawl.forum.links`); thread pages become :class:`ForumPost` items
-(:mod:`topiccrawl.forum.posts`). What was learned is saved as a site template
+(:mod:`topiccrawl.forum.links`; the spider's side in :mod:`topiccrawl.spiders.forum_links`);
+thread pages become :class:`ForumPost` items (:mod:`topiccrawl.forum.posts`; the spider's side
+in :mod:`topiccrawl.spiders.forum_posts`). What was learned is saved as a site template
 (:mod:`topiccrawl.forum.sitetemplate`) next to the feed, or in
 ``TOPICCRAWL_FORUM_TEMPLATE_DIR``.
 """
@@ -21,7 +22,7 @@ from collections import Counter
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 from typing import Any
-from urllib.parse import urljoin, urlsplit
+from urllib.parse import urlsplit
 
 import scrapy
 from scrapy import signals
@@ -31,34 +32,27 @@ from twisted.python.failure import Failure
 
 from topiccrawl.args import SpiderArgumentError, parse_int, start_urls_from_args
 from topiccrawl.forum.chrome import Chrome
-from topiccrawl.forum.links import canonicalize, flip_text, pattern_shape, url_pattern
-from topiccrawl.forum.pageinfo import Flips, canonical_url, lives_elsewhere, page_flips, page_heading, records_digest
-from topiccrawl.forum.pagetypes import PageTypes, feature, main_region, profile
+from topiccrawl.forum.links import canonicalize, url_pattern
+from topiccrawl.forum.pageinfo import canonical_url, lives_elsewhere, page_flips, page_heading, records_digest
+from topiccrawl.forum.pagetypes import PageTypes, feature, main_region
 from topiccrawl.forum.policy import CrawlPolicy
-from topiccrawl.forum.posts import AssembledPost, PostFields, ThreadAssembler, extract_posts, learn_fields
+from topiccrawl.forum.posts import AssembledPost, PostFields, ThreadAssembler
 from topiccrawl.forum.regions import Region, TemplateBook, parse_html
 from topiccrawl.forum.sitetemplate import SiteTemplate, SiteTemplateError, from_state
-from topiccrawl.items import ForumPost
 from topiccrawl.middlewares.forumredirect import RedirectUnwanted
-from topiccrawl.textutil import utc_now_iso
+from topiccrawl.spiders.forum_links import LinkFollowing
+from topiccrawl.spiders.forum_posts import ThreadPosts
 
 logger = logging.getLogger(__name__)
 STATS = "topiccrawl/forum"
 RECHECK_LIMIT = 500  # pages kept for a second look once a post/list template is known
-MAX_POST_SLOTS = 3  # link slots of a post-like region tried in turn
 ROLE_PAGES = 3  # pages of a template read before it is taken for a list (see _template_role)
 MAX_LABEL = 20  # characters of a label a heading may put before the title
 SHARED_CANONICAL = 3  # a canonical URL named by more pages than this is not theirs
 _DOCUMENT = re.compile(r"<(?:html|head|body|title)\b", re.IGNORECASE)  # a page, not a fragment of one
-# A slot of whose first SLOT_LINKS_SAMPLE links (MIN_SLOT_LINKS at least) this share are distinct
-# on their page links a page per record: navigation. Authors repeat (5 posters in a thread of 20 posts).
-DISTINCT_TARGETS = 0.8
-MIN_SLOT_LINKS = 6  # links that can show a slot repeating
-DECIDED_SLOT_LINKS = 20  # links that show it does not (before: undecided, until the crawl ends)
-SLOT_LINKS_SAMPLE = 500
 
 
-class ForumSpider(scrapy.Spider):
+class ForumSpider(LinkFollowing, ThreadPosts, scrapy.Spider):
     name = "forum"
 
     def __init__(
@@ -314,224 +308,7 @@ class ForumSpider(scrapy.Spider):
         for url, text, info in pending:
             yield from self._handle(url, text, info, mode="recheck")
 
-    # -- posts ---------------------------------------------------------------------
-    def _posts(self, url: str, main: Region, info: dict[str, Any], title: str | None, flips: Flips) -> Iterator[Any]:
-        fields = self.fields.get(main.key)
-        if fields is None:
-            fields = learn_fields(main)
-            if fields is None:
-                return
-            if len(main) >= 3:
-                self.fields[main.key] = fields
-        if fields.author is None and fields.time is None:
-            # Records with neither a poster nor a date are no posts: a list of members' cards
-            # ("Messages: 12, Reaction score: 3") reads as posts by its text alone.
-            self._inc("pages/no_post_fields")
-            return
-        posts = extract_posts(main, fields)
-        current = self._page_number(info, flips)
-        last = max([current, *flips.numbers, current + 1 if flips.next else 1])
-        thread_url = self._thread_url(url, info, flips)
-        done = self.assembler.add(thread_url, current, url, posts, last_page=last, title=title, board=info.get("board"))
-        self.thread_template[thread_url] = main.key
-        for post in done:
-            self.held.append((main.key, post))
-        yield from self._emit_confirmed()
-
-    @staticmethod
-    def _page_number(info: dict[str, Any], flips: Flips) -> int:
-        """The page's number in its sequence: its pager's, else (a pager with "next" links only
-        numbers no page) the one the flip that led here gave it, else 1."""
-        return flips.current or info.get("page") or 1
-
-    @classmethod
-    def _thread_url(cls, url: str, info: dict[str, Any], flips: Flips) -> str:
-        """The thread a page belongs to: the one its flip came from, else its first page when it
-        links that and is a later page (a thread entered at its last page), else the page itself."""
-        later = cls._page_number(info, flips) > 1
-        return info.get("thread_url") or (flips.first if later and flips.first else url)
-
-    def _emit_confirmed(self, final: bool = False) -> Iterator[ForumPost]:
-        # Decide everything before yielding: Scrapy consumes callback generators lazily
-        # and interleaved, so shared state must not change under a suspended loop.
-        ready, keep = [], []
-        for key, post in self.held:
-            state = self._thread_template_state(key, final)
-            # at the end an undecided template's posts go out, but those of a page read as a
-            # list only if most pages of the template read as threads
-            if state == "thread" or (final and state != "list" and self._held_post_is_thread(key, post)):
-                ready.append(post)
-            elif state == "open" and not final:  # at the end nothing is kept: the idle handler would flush forever
-                keep.append((key, post))
-            else:
-                self._inc("posts_dropped/list_page")
-        self.held = keep
-        for post in ready:
-            yield self._item(post)
-
-    def _held_post_is_thread(self, key: str, post: AssembledPost) -> bool:
-        if post.page_url not in self.tentative_pages:
-            return True
-        votes = self.template_roles.get(key, Counter())
-        return votes["thread"] > votes["list"]
-
-    def _thread_template_state(self, key: str, final: bool = False) -> str:
-        """A post-like template is a thread page's only once none of its link slots leads on to
-        other pages. A list's records each link a page of their own (a thread, a board); a slot
-        whose links repeat within a page (a post's author: one user posts many times) leads to
-        pages about the poster, however they read (Tieba's user pages are feeds of posts,
-        XenForo's member pages lists of activity), not on."""
-        slots = [s for s in self.policy.slots.values() if s.template == key]
-        states = [self.policy.state(s) for s in slots]
-        undecided = "open" in states or "waiting" in states or not states
-        for slot, state in zip(slots, states, strict=True):
-            if state != "wanted":
-                continue
-            # Links counted page by page: across pages a list's links repeat too (one topic
-            # is on its category's list and on its tags').
-            seen, distinct = self.slot_targets.get(slot.key, (0, 0))
-            if seen >= MIN_SLOT_LINKS and distinct < DISTINCT_TARGETS * seen:
-                continue  # repeating within pages: the poster's links
-            if final or seen >= DECIDED_SLOT_LINKS:
-                return "list"
-            undecided = True  # too few links yet to tell a list's from a poster's
-        return "open" if undecided else "thread"
-
-    def _count_targets(self, page_links: dict[str, list[str]]) -> None:
-        """Add one page's links, per slot, to the slots' (links, distinct on their page) counts."""
-        for key, urls in page_links.items():
-            seen, distinct = self.slot_targets.get(key, (0, 0))
-            if seen < SLOT_LINKS_SAMPLE:
-                self.slot_targets[key] = (seen + len(urls), distinct + len(set(urls)))
-
-    def _item(self, p: AssembledPost) -> ForumPost:
-        self._inc("posts")
-        return ForumPost(
-            thread_url=p.thread_url,
-            thread_title=p.thread_title,
-            # the board of the list that links the thread, when one does: the page that linked it
-            # first may have been a user's feed or a box of recent threads
-            board=self.list_boards.get(p.thread_url) or p.board,
-            page_url=p.page_url,
-            page_number=p.page_number,
-            position=p.position,
-            post_id=p.post.post_id,
-            author=p.post.author,
-            time=p.post.time,
-            text=p.post.text,
-            fetched_at=utc_now_iso(),
-        )
-
-    # -- links ---------------------------------------------------------------------
-    def _links(  # noqa: PLR0917
-        self, url: str, regions: list[Region], role: str, info: dict[str, Any], heading: str | None, flips: Flips
-    ) -> Iterator[scrapy.Request]:
-        # A page's heading names the board for the pages its records link to (a board's
-        # thread list); flipped pages stay in the board they were found in.
-        board = info.get("board")
-        thread_url = self._thread_url(url, info, flips) if role == "thread" else None
-        # Page flipping: same sequence, one page component changed. ``flips`` were read with
-        # the page's main region; marking that region's template sticky cannot change which
-        # region is main, so they hold here too.
-        current = self._page_number(info, flips)
-        for target, flip in flips.own:
-            if flip.inserted:
-                self.first_page_keys.add(flip.key)
-            elif flip.key in self.first_page_keys and flip.value <= 1:
-                self._inc("skipped/first_page_alias")
-                continue
-            meta = {
-                "slot": None,
-                "pattern": url_pattern(target),
-                "board": board,
-                "thread_url": thread_url,
-                "flip": True,
-                "anchor": info.get("anchor"),
-                "page": flips.labels.get(target)
-                or (current + 1 if target == flips.next else (current - 1 or None) if target == flips.prev else None),
-            }
-            yield from self._maybe(target, meta, None, priority=10)
-        # Links inside repeated regions, by slot.
-        page_links: dict[str, list[str]] = {}  # slot -> its links on this page
-        for region in regions:
-            prof = profile(region)
-            if not prof.rich:
-                continue
-            votes = self.template_roles.get(region.key)
-            postlike = votes.most_common(1)[0][0] == "thread" if votes else prof.postlike
-            primary = self._primary_slots(region) if postlike else None
-            patterns = {}
-            for link in region.links:
-                if link.record >= 0:
-                    patterns.setdefault(url_pattern(canonicalize(urljoin(url, link.url))), link.slot)
-            for link, target, pattern in _most_common_shape_first(url, region):
-                text = link.text
-                slot_path = link.slot if link.record >= 0 else patterns.get(pattern)
-                if slot_path is None:
-                    continue  # an extra (ad, banner) unlike any record link
-                slot = self.policy.slot(region.key, slot_path, text)
-                page_links.setdefault(slot.key, []).append(target)
-                meta = {"slot": slot.key, "pattern": pattern, "board": heading, "anchor": text}
-                if role == "list" and heading:
-                    self.list_boards.setdefault(target, heading)
-                if primary is not None and slot_path not in primary and self.policy.state(slot) != "wanted":
-                    # Posts link to their authors, replies, quotes: of a post-like region the
-                    # title-like link is tried first; the others wait, and get a sample only
-                    # when the crawl runs dry (a board index with descriptions looks post-like).
-                    self._park(target, meta, slot)
-                    continue
-                yield from self._maybe(target, meta, slot)
-        self._count_targets(page_links)
-
-    def _primary_slots(self, region: Region) -> set[str] | None:
-        """Slots of a post-like region worth a look: the title-like (longest-anchor) one,
-        and the next ones only once those before have proved useless. A board index with
-        descriptions looks post-like too, and its board link need not be its longest."""
-        order = self.primary.get(region.key)
-        if order is None:
-            lengths: dict[str, list[int]] = {}
-            for link in region.links:
-                if link.record >= 0 and len(link.text) >= 2 and flip_text(link.text) is None:
-                    lengths.setdefault(link.slot, []).append(len(link.text))
-            order = sorted(lengths, key=lambda k: (-sum(lengths[k]) / len(region.records), k))[:MAX_POST_SLOTS]
-            if len(region) >= 3:
-                self.primary[region.key] = order
-        allowed = set()
-        for path in order:
-            allowed.add(path)
-            slot = self.policy.slots.get(f"{region.key}|{path}")
-            if slot is None or self.policy.state(slot) != "unwanted":
-                break
-        return allowed
-
-    def _park(self, url: str, meta: dict[str, Any], slot: Any) -> None:
-        if url in self.requested or (slot.key, url) in self.parked or urlsplit(url).netloc.lower() not in self.hosts:
-            return
-        if self.policy.pattern_state(meta["pattern"]) == "unwanted" or self.policy.state(slot) == "unwanted":
-            self._inc("skipped/post_region_link")
-            return
-        self.parked.add((slot.key, url))
-        slot.parked.append((url, meta))
-        self._inc("parked/post_region_link")
-
-    def _maybe(self, url: str, meta: dict[str, Any], slot: Any, priority: int = 0) -> Iterator[scrapy.Request]:
-        if urlsplit(url).scheme not in {"http", "https"} or urlsplit(url).netloc.lower() not in self.hosts:
-            return
-        if url in self.requested:
-            return
-        decision = self.policy.decide(slot, meta["pattern"])
-        if decision.action == "skip":
-            self._inc(f"skipped/{decision.reason}")
-            return
-        if decision.action == "park":
-            if (slot.key, url) not in self.parked:
-                self.parked.add((slot.key, url))
-                slot.parked.append((url, meta))
-            return
-        self.requested.add(url)
-        self._inc(f"links/{decision.reason}")
-        yield self._request(url, meta, priority=priority if decision.action == "follow" else 3)
-
+    # -- failures and redirects ---------------------------------------------------------
     def _failed(self, failure: Failure) -> Iterator[scrapy.Request]:
         request = getattr(failure, "request", None)
         if request is None:
@@ -621,28 +398,6 @@ class ForumSpider(scrapy.Spider):
                 feed = Path(parts.path if parts.scheme == "file" else str(uri).split(":jsonlines")[0])
                 return feed.with_name(feed.name.split(".")[0] + ".forum-template.json")
         return None
-
-
-def _most_common_shape_first(url: str, region: Region) -> list[tuple[Any, str, str]]:
-    """The region's links worth a look, with their URLs and patterns, slot by slot in document
-    order, and within a slot the links of its most common shape first: a slot's first links are
-    its samples, and a label linking a filtered list (XenForo's thread prefixes) comes before
-    the title it sits beside."""
-    links = []
-    for link in region.links:
-        if len(link.text) < 2 or flip_text(link.text) is not None:
-            continue
-        target = canonicalize(urljoin(url, link.url))
-        links.append((link, target, url_pattern(target)))
-    counts = Counter((link.slot, pattern_shape(pattern)) for link, _, pattern in links)
-    first: dict[str, int] = {}
-    for i, (link, _, _) in enumerate(links):
-        first.setdefault(link.slot, i)
-    order = sorted(
-        range(len(links)),
-        key=lambda i: (first[links[i][0].slot], -counts[links[i][0].slot, pattern_shape(links[i][2])], i),
-    )
-    return [links[i] for i in order]
 
 
 def _titled(heading: str | None, anchor: str | None) -> str | None:

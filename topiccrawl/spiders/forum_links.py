@@ -1,0 +1,175 @@
+"""The forum spider's link following: page flips, and links inside repeated regions by their
+slot (:mod:`topiccrawl.forum.policy`), sampled, parked or followed.
+
+A mixin of :class:`topiccrawl.spiders.forum.ForumSpider`, which holds the state it reads."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
+from urllib.parse import urljoin, urlsplit
+
+import scrapy
+
+from topiccrawl.forum.links import canonicalize, flip_text, pattern_shape, url_pattern
+from topiccrawl.forum.pageinfo import Flips
+from topiccrawl.forum.pagetypes import profile
+from topiccrawl.forum.policy import CrawlPolicy
+from topiccrawl.forum.regions import Region
+
+MAX_POST_SLOTS = 3  # link slots of a post-like region tried in turn
+
+
+class LinkFollowing:
+    policy: CrawlPolicy
+    hosts: set[str]
+    requested: set[str]
+    parked: set[tuple[str, str]]
+    first_page_keys: set[str]
+    template_roles: dict[str, Counter[str]]
+    primary: dict[str, list[str]]
+    list_boards: dict[str, str]
+
+    if TYPE_CHECKING:  # provided by ForumSpider or the other mixin
+
+        def _inc(self, key: str, n: int = 1) -> None: ...
+
+        def _request(self, url: str, info: dict[str, Any], priority: int = 0) -> scrapy.Request: ...
+
+        def _thread_url(self, url: str, info: dict[str, Any], flips: Flips) -> str: ...
+
+        def _page_number(self, info: dict[str, Any], flips: Flips) -> int: ...
+
+        def _count_targets(self, page_links: dict[str, list[str]]) -> None: ...
+
+    def _links(  # noqa: PLR0917
+        self, url: str, regions: list[Region], role: str, info: dict[str, Any], heading: str | None, flips: Flips
+    ) -> Iterator[scrapy.Request]:
+        # A page's heading names the board for the pages its records link to (a board's
+        # thread list); flipped pages stay in the board they were found in.
+        board = info.get("board")
+        thread_url = self._thread_url(url, info, flips) if role == "thread" else None
+        # Page flipping: same sequence, one page component changed. ``flips`` were read with
+        # the page's main region; marking that region's template sticky cannot change which
+        # region is main, so they hold here too.
+        current = self._page_number(info, flips)
+        for target, flip in flips.own:
+            if flip.inserted:
+                self.first_page_keys.add(flip.key)
+            elif flip.key in self.first_page_keys and flip.value <= 1:
+                self._inc("skipped/first_page_alias")
+                continue
+            meta = {
+                "slot": None,
+                "pattern": url_pattern(target),
+                "board": board,
+                "thread_url": thread_url,
+                "flip": True,
+                "anchor": info.get("anchor"),
+                "page": flips.labels.get(target)
+                or (current + 1 if target == flips.next else (current - 1 or None) if target == flips.prev else None),
+            }
+            yield from self._maybe(target, meta, None, priority=10)
+        # Links inside repeated regions, by slot.
+        page_links: dict[str, list[str]] = {}  # slot -> its links on this page
+        for region in regions:
+            prof = profile(region)
+            if not prof.rich:
+                continue
+            votes = self.template_roles.get(region.key)
+            postlike = votes.most_common(1)[0][0] == "thread" if votes else prof.postlike
+            primary = self._primary_slots(region) if postlike else None
+            patterns = {}
+            for link in region.links:
+                if link.record >= 0:
+                    patterns.setdefault(url_pattern(canonicalize(urljoin(url, link.url))), link.slot)
+            for link, target, pattern in _most_common_shape_first(url, region):
+                text = link.text
+                slot_path = link.slot if link.record >= 0 else patterns.get(pattern)
+                if slot_path is None:
+                    continue  # an extra (ad, banner) unlike any record link
+                slot = self.policy.slot(region.key, slot_path, text)
+                page_links.setdefault(slot.key, []).append(target)
+                meta = {"slot": slot.key, "pattern": pattern, "board": heading, "anchor": text}
+                if role == "list" and heading:
+                    self.list_boards.setdefault(target, heading)
+                if primary is not None and slot_path not in primary and self.policy.state(slot) != "wanted":
+                    # Posts link to their authors, replies, quotes: of a post-like region the
+                    # title-like link is tried first; the others wait, and get a sample only
+                    # when the crawl runs dry (a board index with descriptions looks post-like).
+                    self._park(target, meta, slot)
+                    continue
+                yield from self._maybe(target, meta, slot)
+        self._count_targets(page_links)
+
+    def _primary_slots(self, region: Region) -> set[str] | None:
+        """Slots of a post-like region worth a look: the title-like (longest-anchor) one,
+        and the next ones only once those before have proved useless. A board index with
+        descriptions looks post-like too, and its board link need not be its longest."""
+        order = self.primary.get(region.key)
+        if order is None:
+            lengths: dict[str, list[int]] = {}
+            for link in region.links:
+                if link.record >= 0 and len(link.text) >= 2 and flip_text(link.text) is None:
+                    lengths.setdefault(link.slot, []).append(len(link.text))
+            order = sorted(lengths, key=lambda k: (-sum(lengths[k]) / len(region.records), k))[:MAX_POST_SLOTS]
+            if len(region) >= 3:
+                self.primary[region.key] = order
+        allowed = set()
+        for path in order:
+            allowed.add(path)
+            slot = self.policy.slots.get(f"{region.key}|{path}")
+            if slot is None or self.policy.state(slot) != "unwanted":
+                break
+        return allowed
+
+    def _park(self, url: str, meta: dict[str, Any], slot: Any) -> None:
+        if url in self.requested or (slot.key, url) in self.parked or urlsplit(url).netloc.lower() not in self.hosts:
+            return
+        if self.policy.pattern_state(meta["pattern"]) == "unwanted" or self.policy.state(slot) == "unwanted":
+            self._inc("skipped/post_region_link")
+            return
+        self.parked.add((slot.key, url))
+        slot.parked.append((url, meta))
+        self._inc("parked/post_region_link")
+
+    def _maybe(self, url: str, meta: dict[str, Any], slot: Any, priority: int = 0) -> Iterator[scrapy.Request]:
+        if urlsplit(url).scheme not in {"http", "https"} or urlsplit(url).netloc.lower() not in self.hosts:
+            return
+        if url in self.requested:
+            return
+        decision = self.policy.decide(slot, meta["pattern"])
+        if decision.action == "skip":
+            self._inc(f"skipped/{decision.reason}")
+            return
+        if decision.action == "park":
+            if (slot.key, url) not in self.parked:
+                self.parked.add((slot.key, url))
+                slot.parked.append((url, meta))
+            return
+        self.requested.add(url)
+        self._inc(f"links/{decision.reason}")
+        yield self._request(url, meta, priority=priority if decision.action == "follow" else 3)
+
+
+def _most_common_shape_first(url: str, region: Region) -> list[tuple[Any, str, str]]:
+    """The region's links worth a look, with their URLs and patterns, slot by slot in document
+    order, and within a slot the links of its most common shape first: a slot's first links are
+    its samples, and a label linking a filtered list (XenForo's thread prefixes) comes before
+    the title it sits beside."""
+    links = []
+    for link in region.links:
+        if len(link.text) < 2 or flip_text(link.text) is not None:
+            continue
+        target = canonicalize(urljoin(url, link.url))
+        links.append((link, target, url_pattern(target)))
+    counts = Counter((link.slot, pattern_shape(pattern)) for link, _, pattern in links)
+    first: dict[str, int] = {}
+    for i, (link, _, _) in enumerate(links):
+        first.setdefault(link.slot, i)
+    order = sorted(
+        range(len(links)),
+        key=lambda i: (first[links[i][0].slot], -counts[links[i][0].slot, pattern_shape(links[i][2])], i),
+    )
+    return [links[i] for i in order]

@@ -1,0 +1,147 @@
+"""The forum spider's posts: a thread page's records become :class:`ForumPost` items once their
+template is known to be a thread page's (not a list's), assembled thread by thread.
+
+A mixin of :class:`topiccrawl.spiders.forum.ForumSpider`, which holds the state it reads."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
+
+from topiccrawl.forum.pageinfo import Flips
+from topiccrawl.forum.policy import CrawlPolicy
+from topiccrawl.forum.posts import AssembledPost, PostFields, ThreadAssembler, extract_posts, learn_fields
+from topiccrawl.forum.regions import Region
+from topiccrawl.items import ForumPost
+from topiccrawl.textutil import utc_now_iso
+
+# A slot of whose first SLOT_LINKS_SAMPLE links (MIN_SLOT_LINKS at least) this share are distinct
+# on their page links a page per record: navigation. Authors repeat (5 posters in a thread of 20 posts).
+DISTINCT_TARGETS = 0.8
+MIN_SLOT_LINKS = 6  # links that can show a slot repeating
+DECIDED_SLOT_LINKS = 20  # links that show it does not (before: undecided, until the crawl ends)
+SLOT_LINKS_SAMPLE = 500
+
+
+class ThreadPosts:
+    policy: CrawlPolicy
+    fields: dict[str, PostFields]
+    assembler: ThreadAssembler
+    held: list[tuple[str, AssembledPost]]
+    tentative_pages: set[str]
+    thread_template: dict[str, str]
+    template_roles: dict[str, Counter[str]]
+    list_boards: dict[str, str]
+    slot_targets: dict[str, tuple[int, int]]
+
+    if TYPE_CHECKING:  # provided by ForumSpider or the other mixin
+
+        def _inc(self, key: str, n: int = 1) -> None: ...
+
+    def _posts(self, url: str, main: Region, info: dict[str, Any], title: str | None, flips: Flips) -> Iterator[Any]:
+        fields = self.fields.get(main.key)
+        if fields is None:
+            fields = learn_fields(main)
+            if fields is None:
+                return
+            if len(main) >= 3:
+                self.fields[main.key] = fields
+        if fields.author is None and fields.time is None:
+            # Records with neither a poster nor a date are no posts: a list of members' cards
+            # ("Messages: 12, Reaction score: 3") reads as posts by its text alone.
+            self._inc("pages/no_post_fields")
+            return
+        posts = extract_posts(main, fields)
+        current = self._page_number(info, flips)
+        last = max([current, *flips.numbers, current + 1 if flips.next else 1])
+        thread_url = self._thread_url(url, info, flips)
+        done = self.assembler.add(thread_url, current, url, posts, last_page=last, title=title, board=info.get("board"))
+        self.thread_template[thread_url] = main.key
+        for post in done:
+            self.held.append((main.key, post))
+        yield from self._emit_confirmed()
+
+    @staticmethod
+    def _page_number(info: dict[str, Any], flips: Flips) -> int:
+        """The page's number in its sequence: its pager's, else (a pager with "next" links only
+        numbers no page) the one the flip that led here gave it, else 1."""
+        return flips.current or info.get("page") or 1
+
+    @classmethod
+    def _thread_url(cls, url: str, info: dict[str, Any], flips: Flips) -> str:
+        """The thread a page belongs to: the one its flip came from, else its first page when it
+        links that and is a later page (a thread entered at its last page), else the page itself."""
+        later = cls._page_number(info, flips) > 1
+        return info.get("thread_url") or (flips.first if later and flips.first else url)
+
+    def _emit_confirmed(self, final: bool = False) -> Iterator[ForumPost]:
+        # Decide everything before yielding: Scrapy consumes callback generators lazily
+        # and interleaved, so shared state must not change under a suspended loop.
+        ready, keep = [], []
+        for key, post in self.held:
+            state = self._thread_template_state(key, final)
+            # at the end an undecided template's posts go out, but those of a page read as a
+            # list only if most pages of the template read as threads
+            if state == "thread" or (final and state != "list" and self._held_post_is_thread(key, post)):
+                ready.append(post)
+            elif state == "open" and not final:  # at the end nothing is kept: the idle handler would flush forever
+                keep.append((key, post))
+            else:
+                self._inc("posts_dropped/list_page")
+        self.held = keep
+        for post in ready:
+            yield self._item(post)
+
+    def _held_post_is_thread(self, key: str, post: AssembledPost) -> bool:
+        if post.page_url not in self.tentative_pages:
+            return True
+        votes = self.template_roles.get(key, Counter())
+        return votes["thread"] > votes["list"]
+
+    def _thread_template_state(self, key: str, final: bool = False) -> str:
+        """A post-like template is a thread page's only once none of its link slots leads on to
+        other pages. A list's records each link a page of their own (a thread, a board); a slot
+        whose links repeat within a page (a post's author: one user posts many times) leads to
+        pages about the poster, however they read (Tieba's user pages are feeds of posts,
+        XenForo's member pages lists of activity), not on."""
+        slots = [s for s in self.policy.slots.values() if s.template == key]
+        states = [self.policy.state(s) for s in slots]
+        undecided = "open" in states or "waiting" in states or not states
+        for slot, state in zip(slots, states, strict=True):
+            if state != "wanted":
+                continue
+            # Links counted page by page: across pages a list's links repeat too (one topic
+            # is on its category's list and on its tags').
+            seen, distinct = self.slot_targets.get(slot.key, (0, 0))
+            if seen >= MIN_SLOT_LINKS and distinct < DISTINCT_TARGETS * seen:
+                continue  # repeating within pages: the poster's links
+            if final or seen >= DECIDED_SLOT_LINKS:
+                return "list"
+            undecided = True  # too few links yet to tell a list's from a poster's
+        return "open" if undecided else "thread"
+
+    def _count_targets(self, page_links: dict[str, list[str]]) -> None:
+        """Add one page's links, per slot, to the slots' (links, distinct on their page) counts."""
+        for key, urls in page_links.items():
+            seen, distinct = self.slot_targets.get(key, (0, 0))
+            if seen < SLOT_LINKS_SAMPLE:
+                self.slot_targets[key] = (seen + len(urls), distinct + len(set(urls)))
+
+    def _item(self, p: AssembledPost) -> ForumPost:
+        self._inc("posts")
+        return ForumPost(
+            thread_url=p.thread_url,
+            thread_title=p.thread_title,
+            # the board of the list that links the thread, when one does: the page that linked it
+            # first may have been a user's feed or a box of recent threads
+            board=self.list_boards.get(p.thread_url) or p.board,
+            page_url=p.page_url,
+            page_number=p.page_number,
+            position=p.position,
+            post_id=p.post.post_id,
+            author=p.post.author,
+            time=p.post.time,
+            text=p.post.text,
+            fetched_at=utc_now_iso(),
+        )
