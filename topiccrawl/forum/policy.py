@@ -157,9 +157,7 @@ class CrawlPolicy:
 
     def _longer_anchored(self, s: Slot) -> Iterator[Slot]:
         """The other learned slots of ``s``'s template whose anchors are longer (title-like)."""
-        return (
-            o for o in self.slots.values() if o.template == s.template and o.anchor_len > s.anchor_len and not o.fixed
-        )
+        return (o for o in self.by_template.get(s.template, ()) if o.anchor_len > s.anchor_len and not o.fixed)
 
     def _rival_pending(self, s: Slot) -> bool:
         """Whether a longer-anchored slot of the template has samples out and no answer yet."""
@@ -305,6 +303,3 @@ class CrawlPolicy:
             out.append(fresh[0])
             s.sent += 1
         return out
-
-    def wanted_slots(self, template: str) -> list[Slot]:
-        return [s for s in self.slots.values() if s.template == template and self.state(s) == "wanted"]

@@ -137,14 +137,6 @@ def _location(el: lxml_html.HtmlElement) -> str:
     return "/".join(reversed(parts))
 
 
-def _relpath(root: lxml_html.HtmlElement, el: lxml_html.HtmlElement) -> str:
-    parts = []
-    while el is not None and el is not root:
-        parts.append(el.tag)
-        el = el.getparent()
-    return "/".join(reversed(parts))
-
-
 def _slot_path(record: lxml_html.HtmlElement, a: lxml_html.HtmlElement) -> str:
     """Tag path from a record's element to one of its links, with the record's *cells* (its
     children) numbered among their siblings of the same tag: a record's cells are often all

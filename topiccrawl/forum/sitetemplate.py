@@ -116,7 +116,7 @@ def from_state(
     templates = []
     for tpl in book.templates:
         key = TemplateBook.key_of(tpl)
-        if key not in book.sticky and not any(s.template == key for s in policy.slots.values()):
+        if key not in book.sticky and not policy.by_template.get(key):
             continue
         entry: dict[str, Any] = {
             "key": key,

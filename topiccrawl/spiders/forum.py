@@ -162,7 +162,6 @@ class ForumSpider(LinkFollowing, ThreadPosts, scrapy.Spider):
         main = main_region(content, self.book.sticky)
         if main is not None:
             self.chrome.mark_content(main)
-        if main is not None:
             # A template keeps the role most of its pages had: one page of short replies
             # must not turn a post template into a list.
             votes = self.template_roles.setdefault(main.key, Counter())

@@ -164,12 +164,10 @@ def _most_common_shape_first(url: str, region: Region) -> list[tuple[Any, str, s
             continue
         target = canonicalize(urljoin(url, link.url))
         links.append((link, target, url_pattern(target)))
-    counts = Counter((link.slot, pattern_shape(pattern)) for link, _, pattern in links)
+    kinds = [(link.slot, pattern_shape(pattern)) for link, _, pattern in links]
+    counts = Counter(kinds)
     first: dict[str, int] = {}
-    for i, (link, _, _) in enumerate(links):
-        first.setdefault(link.slot, i)
-    order = sorted(
-        range(len(links)),
-        key=lambda i: (first[links[i][0].slot], -counts[links[i][0].slot, pattern_shape(links[i][2])], i),
-    )
+    for i, (slot, _) in enumerate(kinds):
+        first.setdefault(slot, i)
+    order = sorted(range(len(links)), key=lambda i: (first[kinds[i][0]], -counts[kinds[i]], i))
     return [links[i] for i in order]

@@ -105,7 +105,7 @@ class ThreadPosts:
         whose links repeat within a page (a post's author: one user posts many times) leads to
         pages about the poster, however they read (Tieba's user pages are feeds of posts,
         XenForo's member pages lists of activity), not on."""
-        slots = [s for s in self.policy.slots.values() if s.template == key]
+        slots = self.policy.by_template.get(key, [])
         states = [self.policy.state(s) for s in slots]
         undecided = "open" in states or "waiting" in states or not states
         for slot, state in zip(slots, states, strict=True):
