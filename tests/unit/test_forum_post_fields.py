@@ -185,3 +185,36 @@ def test_hidden_parts_of_a_post_are_not_its_text() -> None:
         "<script>var x = 1;</script></div>"
     )
     assert visible_text(el) == "shown also shown"
+
+
+SHORT = [
+    "潜水很久了，第一次发帖。有没有人试过把烤箱和饺子馅结合起来？",
+    "沙发，楼主辛苦了，这个问题我也想知道",
+    "我觉得楼主说的烤箱问题确实存在，我之前也遇到过。",
+    "已收藏，回头细看，先顶一下",
+    "同问，坐等高手解答，预算有限",
+    "看了这么多回复，我的结论是烤箱一般般。",
+]
+TITLE = "红烧肉和手擀面，纠结了一个月"
+
+
+def _vb3_post(i: int) -> str:
+    """A vBulletin 3 post: the cell holds an optional title line, the message and a signature."""
+    title = TITLE if i == 0 else "回复: " + TITLE if i in (2, 4) else ""
+    head = f'<div class="smallfont"><strong>{title}</strong></div><hr />' if title else ""
+    signature = "<div>__________________<br />生活不止眼前的苟且，还有诗和远方。</div>" if i % 2 else ""
+    return (
+        f'<table class="tborder" id="post{100 + i}"><tr><td class="thead">2024-03-0{i + 1} 10:1{i} #{i + 1}</td></tr>'
+        f'<tr><td class="alt2"><div><a href="/member.php?u={i}">{AUTHORS[i]}</a></div><div>注册日期: 2019-01</div></td>'
+        f'<td class="alt1">{head}<div id="post_message_{100 + i}">{SHORT[i]}</div>{signature}</td></tr></table>'
+    )
+
+
+def test_a_post_title_signature_or_ad_in_the_post_cell_is_not_the_post_text() -> None:
+    # Short replies, two of them titled "回复: <thread title>" like the first post, signatures
+    # and an ad styled as a post: more than a tenth of the cell's text, yet not the post text.
+    ad = '<table class="tborder"><tr><td class="alt1">年终特惠，全场包邮，点击了解详情</td></tr></table>'
+    html = "".join(_vb3_post(i) + (ad if i == 0 else "") for i in range(6))
+    posts = _posts(html)
+    assert [p.text for p in posts] == SHORT
+    assert [p.author for p in posts] == AUTHORS

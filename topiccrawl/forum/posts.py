@@ -64,6 +64,8 @@ _VISIBLE_TEXT = (
     _TEXT + f"[not(ancestor-or-self::*[@hidden or contains({_STYLE}, 'display:none')"
     f" or contains({_STYLE}, 'visibility:hidden')])]"
 )
+# Characters per post an enclosing field may add to the post text and still not be the text.
+LABEL_CHARS = 3
 # Share of neighbouring dates in one direction above which a field reads as the posts' times.
 CHRONOLOGICAL = 0.8
 
@@ -208,13 +210,15 @@ class PostFields:
 
 
 def learn_fields(region: Region) -> PostFields | None:
-    per_record = [_paths(r) for r in region.records]
+    records = _posts_only(region.records)
+    per_record = [_paths(r) for r in records]
     n = len(per_record)
     texts: dict[str, list[str]] = defaultdict(list)
     dated: Counter[str] = Counter()
     for paths in per_record:
         for p, els in paths.items():
-            texts[p].append(" ".join(element_text(e) for e in els))
+            # scored on what a post's text keeps: signatures are cut off it (extract_posts)
+            texts[p].append(_SIGNATURE.split(" ".join(element_text(e) for e in els), 1)[0])
             dated[p] += has_date(" ".join(unquoted_text(e) for e in els))
     scores: dict[str, int] = {}
     for p, values in texts.items():
@@ -226,19 +230,25 @@ def learn_fields(region: Region) -> PostFields | None:
         # records; the post body does not (but for the dates of the posts it quotes).
         if dated[p] * 2 >= len(values):
             continue
-        # Template words ("Joined:", "只看该作者") recur in most records; content does not.
+        # Template words ("Joined:", "只看该作者") recur in most records; content does not. Nor
+        # does a long run of text that recurs in two posts: a post title repeating the thread's
+        # ("回复: 标题"), a stock line. Short words recur in any two posts of one language.
         words = Counter(w for v in values for w in set(v.split()))
-        common = {w for w, c in words.items() if len(values) >= 3 and c * 5 >= len(values) * 3}
+        common = {
+            w for w, c in words.items() if (len(values) >= 3 and c * 5 >= len(values) * 3) or (c >= 2 and len(w) >= 10)
+        }
         scores[p] = sum(len(w) for v in values for w in v.split() if w not in common)
     if not scores or max(scores.values()) == 0:
         return None
     top = max(scores.values())
-    candidates = [p for p, t in scores.items() if t >= 0.9 * top]
+    # The field is the deepest path holding (nearly) all of it: a path within 10% of the most,
+    # or short of it by a label's worth per post ("Re:", "Last edited: <date>" on a few posts).
+    candidates = [p for p, t in scores.items() if t >= 0.9 * top or top - t <= LABEL_CHARS * n]
     totals = scores
     content = max(candidates, key=lambda p: (p.count("/"), totals[p]))
     author = None
     ref = _typical(per_record)
-    for p in sorted(per_record[ref], key=lambda p: _order(region.records[ref], per_record[ref][p][0])):
+    for p in sorted(per_record[ref], key=lambda p: _order(records[ref], per_record[ref][p][0])):
         if content.startswith(p) or p.startswith(content):
             continue
         values = [element_text(paths[k][0]) if (k := _find(paths, p)) else "" for paths in per_record]
@@ -249,7 +259,7 @@ def learn_fields(region: Region) -> PostFields | None:
             continue
         author = p
         break
-    return PostFields(content, author, _time_field(region, per_record, content))
+    return PostFields(content, author, _time_field(records, per_record, content))
 
 
 def _names(values: list[str]) -> bool:
@@ -265,7 +275,9 @@ def _names(values: list[str]) -> bool:
     return n < 3 or len(set(own)) >= 2
 
 
-def _time_field(region: Region, per_record: list[dict[str, list[lxml_html.HtmlElement]]], content: str) -> str | None:
+def _time_field(
+    records: list[Record], per_record: list[dict[str, list[lxml_html.HtmlElement]]], content: str
+) -> str | None:
     """The narrowest field outside the post body that dates most records with dates that
     differ between them: the post's own time, not the poster's 'Joined:' date, which
     comes first in many profile boxes and is the same on every post of one poster. A field
@@ -276,7 +288,7 @@ def _time_field(region: Region, per_record: list[dict[str, list[lxml_html.HtmlEl
         return None
     best: tuple[int, float, int, str] | None = None
     ref = _typical(per_record)
-    ordered = sorted(per_record[ref], key=lambda p: _order(region.records[ref], per_record[ref][p][0]))
+    ordered = sorted(per_record[ref], key=lambda p: _order(records[ref], per_record[ref][p][0]))
     for order, p in enumerate(ordered):
         if p.startswith(content) or content.startswith(p):
             continue
@@ -325,15 +337,18 @@ def _post_id(record: Record) -> str | None:
     return None
 
 
+def _posts_only(records: list[Record]) -> list[Record]:
+    """``records`` without ads: posts are dated (even deleted ones keep their header), so where
+    most records carry a date-time, one without is an ad or a notice styled like a post."""
+    dated = [record_time(rec.elements) is not None for rec in records]
+    if len(dated) >= 2 and sum(dated) * 2 >= len(dated):
+        return [rec for rec, has_date in zip(records, dated, strict=True) if has_date]
+    return list(records)
+
+
 def extract_posts(region: Region, fields: PostFields) -> list[PostRecord]:
     out = []
-    # Posts are dated (even deleted ones keep their header): where most records carry a
-    # date-time, one without is an ad or a notice styled like a post, not a post.
-    dated = [record_time(rec.elements) is not None for rec in region.records]
-    most_dated = len(dated) >= 2 and sum(dated) * 2 >= len(dated)
-    for rec, has_date in zip(region.records, dated, strict=True):
-        if most_dated and not has_date:
-            continue
+    for rec in _posts_only(region.records):
         paths = _paths(rec)
         content = _find(paths, fields.content)
         path = content or fields.content
