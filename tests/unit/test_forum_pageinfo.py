@@ -4,7 +4,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from topiccrawl.forum.pageinfo import lives_elsewhere, page_flips, page_heading, records_digest
+from topiccrawl.forum.pageinfo import (
+    lives_elsewhere,
+    names_title,
+    page_flips,
+    page_heading,
+    records_digest,
+    titled_heading,
+)
 from topiccrawl.forum.regions import Region, find_regions, parse_html
 
 URL = "http://bbs.example.com/thread-7-2-1.html"
@@ -149,3 +156,28 @@ def test_a_heading_drops_the_labels_it_links_but_keeps_a_heading_that_is_one_lin
     assert page_heading(parse_html(labelled)) == "相机进水怎么办"
     linked = "<html><body><h1><a href='/thread-7-1-1.html'>相机进水怎么办</a></h1></body></html>"
     assert page_heading(parse_html(linked)) == "相机进水怎么办"
+
+
+def test_an_anchor_names_a_page_by_its_whole_title_or_the_start_of_it_cut_short() -> None:
+    assert names_title("辛亥革命大家怎么看？", "辛亥革命大家怎么看？")
+    assert names_title("  Battery  drain after the update ", "battery drain after the update")
+    assert names_title("辛亥革命和丝绸之路，纠结...", "辛亥革命和丝绸之路，纠结了一个月")
+    assert names_title("Battery drain after…", "Battery drain after the update")
+    # a permalink, a floor number, a date, a reply label or a title of another page do not
+    assert not names_title("#5", "#5")  # too short to be a title
+    assert not names_title("5楼", "辛亥革命大家怎么看？")
+    assert not names_title("2024-03-01 10:15", "辛亥革命大家怎么看？")
+    assert not names_title("回复", "回复: 辛亥革命大家怎么看？")
+    assert not names_title("辛亥革命大家怎么看？", "辛亥革命和丝绸之路，纠结了一个月")
+    assert not names_title("辛亥革命大...", "丝绸之路辛亥革命大家怎么看？")  # cut short means the start
+    assert not names_title(None, "辛亥革命") and not names_title("辛亥革命", None)
+
+
+def test_a_heading_is_the_anchor_that_led_to_it_after_a_short_label() -> None:
+    assert titled_heading("Question Mode fixes?", "Mode fixes?") == "Mode fixes?"
+    assert titled_heading("[分类] 辛亥革命大家怎么看？", "辛亥革命大家怎么看？") == "辛亥革命大家怎么看？"
+    assert titled_heading("Mode fixes?", "Mode fixes?") == "Mode fixes?"
+    assert titled_heading("A very long label before the title itself: Mode fixes?", "Mode fixes?") == (
+        "A very long label before the title itself: Mode fixes?"
+    )
+    assert titled_heading("Mode fixes?", None) == "Mode fixes?" and titled_heading(None, "x") is None

@@ -16,6 +16,9 @@ from topiccrawl.forum.links import PageFlip, canonicalize, flip_text, page_flip
 from topiccrawl.forum.regions import Region, Template, template_records
 from topiccrawl.textutil import normalize_space
 
+MAX_LABEL = 20  # characters of a label a heading may put before the title
+MIN_TITLE = 4  # characters of an anchor that can name a page
+
 
 @dataclass
 class Flips:
@@ -113,6 +116,31 @@ def page_heading(root: Any, titles: bool = True) -> str | None:
     if headings:
         return headings[0]
     return _title_on_page(root, title) if titles and title else None
+
+
+def titled_heading(heading: str | None, anchor: str | None) -> str | None:
+    """The page's heading, or the anchor of the link that led here when the heading is that
+    anchor after a short label ("Question Mode fixes?" for "Mode fixes?": XenForo's thread
+    prefix, Discuz!'s "[分类]"), which boards print before a title but do not link with it."""
+    if heading and anchor and len(anchor) >= 2 and heading.endswith(anchor):
+        label = heading[: -len(anchor)].strip()
+        if label and len(label) <= MAX_LABEL:
+            return anchor
+    return heading
+
+
+def names_title(anchor: str | None, heading: str | None) -> bool:
+    """Whether a link's anchor is the title of the page it leads to (``heading``): the whole
+    heading, or its start cut short with an ellipsis, as lists and feeds shorten long titles.
+    A permalink's "#5", a "5楼" or a date never is."""
+    if not anchor or not heading:
+        return False
+    a, h = normalize_space(anchor).casefold(), normalize_space(heading).casefold()
+    for ellipsis in ("...", "…"):
+        if a.endswith(ellipsis):
+            a = a[: -len(ellipsis)].rstrip()
+            return len(a) >= MIN_TITLE and h.startswith(a)
+    return len(a) >= MIN_TITLE and a == h
 
 
 def _heading_text(el: Any) -> str:

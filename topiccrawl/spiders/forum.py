@@ -33,7 +33,14 @@ from twisted.python.failure import Failure
 from topiccrawl.args import SpiderArgumentError, parse_int, start_urls_from_args
 from topiccrawl.forum.chrome import Chrome
 from topiccrawl.forum.links import canonicalize, url_pattern
-from topiccrawl.forum.pageinfo import canonical_url, lives_elsewhere, page_flips, page_heading, records_digest
+from topiccrawl.forum.pageinfo import (
+    canonical_url,
+    lives_elsewhere,
+    page_flips,
+    page_heading,
+    records_digest,
+    titled_heading,
+)
 from topiccrawl.forum.pagetypes import PageTypes, feature, main_region
 from topiccrawl.forum.policy import CrawlPolicy
 from topiccrawl.forum.posts import AssembledPost, PostFields, ThreadAssembler
@@ -47,7 +54,6 @@ logger = logging.getLogger(__name__)
 STATS = "topiccrawl/forum"
 RECHECK_LIMIT = 500  # pages kept for a second look once a post/list template is known
 ROLE_PAGES = 3  # pages of a template read before it is taken for a list (see _template_role)
-MAX_LABEL = 20  # characters of a label a heading may put before the title
 SHARED_CANONICAL = 3  # a canonical URL named by more pages than this is not theirs
 _DOCUMENT = re.compile(r"<(?:html|head|body|title)\b", re.IGNORECASE)  # a page, not a fragment of one
 
@@ -100,6 +106,8 @@ class ForumSpider(LinkFollowing, ThreadPosts, scrapy.Spider):
         self.canonical_sources: Counter[str] = Counter()  # canonical URL -> pages naming it
         self.list_boards: dict[str, str] = {}  # URL -> heading of the first list page linking it
         self.slot_targets: dict[str, tuple[int, int]] = {}  # slot -> (links seen, distinct on their pages)
+        self.slot_presence: dict[str, tuple[int, int]] = {}  # slot -> (records with a link in it, records)
+        self.names_other_threads: Counter[str] = Counter()  # slot -> samples: other threads, by their titles
 
     @classmethod
     def from_crawler(cls, crawler: Any, *args: Any, **kwargs: Any) -> ForumSpider:
@@ -237,12 +245,14 @@ class ForumSpider(LinkFollowing, ThreadPosts, scrapy.Spider):
             outcome, why = "unwanted", "duplicate"
         elif digest:
             self.fingerprints.add(digest)
+        if role == "thread" and mode == "fresh" and info.get("slot"):
+            self._note_named_thread(info, root)
         yield from self._learn(info, outcome, role, why, main.key if main is not None else None)
         if outcome != "wanted":
             if why in {"duplicate", "alias"}:
                 self._inc(f"skipped_pages/{why}")
             return
-        heading = _titled(page_heading(root), info.get("anchor"))
+        heading = titled_heading(page_heading(root), info.get("anchor"))
         # The first page of a post template can read as a list (short replies, each with links)
         # before any other page has voted. Its posts are held like any others, and kept only if
         # the template proves to be a thread page's (see _emit_confirmed).
@@ -397,14 +407,3 @@ class ForumSpider(LinkFollowing, ThreadPosts, scrapy.Spider):
                 feed = Path(parts.path if parts.scheme == "file" else str(uri).split(":jsonlines")[0])
                 return feed.with_name(feed.name.split(".")[0] + ".forum-template.json")
         return None
-
-
-def _titled(heading: str | None, anchor: str | None) -> str | None:
-    """The page's heading, or the anchor of the link that led here when the heading is that
-    anchor after a short label ("Question Mode fixes?" for "Mode fixes?": XenForo's thread
-    prefix, Discuz!'s "[分类]"), which boards print before a title but do not link with it."""
-    if heading and anchor and len(anchor) >= 2 and heading.endswith(anchor):
-        label = heading[: -len(anchor)].strip()
-        if label and len(label) <= MAX_LABEL:
-            return anchor
-    return heading

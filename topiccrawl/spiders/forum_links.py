@@ -43,6 +43,8 @@ class LinkFollowing:
 
         def _count_targets(self, page_links: dict[str, list[str]]) -> None: ...
 
+        def _count_presence(self, region: Region, slot_records: dict[str, set[int]]) -> None: ...
+
     def _links(  # noqa: PLR0917
         self, url: str, regions: list[Region], role: str, info: dict[str, Any], heading: str | None, flips: Flips
     ) -> Iterator[scrapy.Request]:
@@ -84,6 +86,7 @@ class LinkFollowing:
             for link in region.links:
                 if link.record >= 0:
                     patterns.setdefault(url_pattern(canonicalize(urljoin(url, link.url))), link.slot)
+            slot_records: dict[str, set[int]] = {}
             for link, target, pattern in _most_common_shape_first(url, region):
                 text = link.text
                 slot_path = link.slot if link.record >= 0 else patterns.get(pattern)
@@ -91,6 +94,8 @@ class LinkFollowing:
                     continue  # an extra (ad, banner) unlike any record link
                 slot = self.policy.slot(region.key, slot_path, text)
                 page_links.setdefault(slot.key, []).append(target)
+                if link.record >= 0:
+                    slot_records.setdefault(slot.key, set()).add(link.record)
                 meta = {"slot": slot.key, "pattern": pattern, "board": heading, "anchor": text}
                 if role == "list" and heading:
                     self.list_boards.setdefault(target, heading)
@@ -101,6 +106,7 @@ class LinkFollowing:
                     self._park(target, meta, slot)
                     continue
                 yield from self._maybe(target, meta, slot)
+            self._count_presence(region, slot_records)
         self._count_targets(page_links)
 
     def _primary_slots(self, region: Region) -> set[str] | None:

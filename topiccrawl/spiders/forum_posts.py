@@ -9,7 +9,7 @@ from collections import Counter
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
-from topiccrawl.forum.pageinfo import Flips
+from topiccrawl.forum.pageinfo import Flips, names_title, page_heading, titled_heading
 from topiccrawl.forum.policy import CrawlPolicy
 from topiccrawl.forum.posts import AssembledPost, PostFields, ThreadAssembler, extract_posts, learn_fields
 from topiccrawl.forum.regions import Region
@@ -22,6 +22,7 @@ DISTINCT_TARGETS = 0.8
 MIN_SLOT_LINKS = 6  # links that can show a slot repeating
 DECIDED_SLOT_LINKS = 20  # links that show it does not (before: undecided, until the crawl ends)
 SLOT_LINKS_SAMPLE = 500
+MOST_RECORDS = 0.6  # share of a region's records with a link in a slot for it to speak for them
 
 
 class ThreadPosts:
@@ -34,6 +35,8 @@ class ThreadPosts:
     template_roles: dict[str, Counter[str]]
     list_boards: dict[str, str]
     slot_targets: dict[str, tuple[int, int]]
+    slot_presence: dict[str, tuple[int, int]]
+    names_other_threads: Counter[str]
 
     if TYPE_CHECKING:  # provided by ForumSpider or the other mixin
 
@@ -106,6 +109,8 @@ class ThreadPosts:
         pages about the poster, however they read (Tieba's user pages are feeds of posts,
         XenForo's member pages lists of activity), not on."""
         slots = self.policy.by_template.get(key, [])
+        if any(self._links_other_threads(s.key) for s in slots):
+            return "list"
         states = [self.policy.state(s) for s in slots]
         undecided = "open" in states or "waiting" in states or not states
         for slot, state in zip(slots, states, strict=True):
@@ -120,6 +125,29 @@ class ThreadPosts:
                 return "list"
             undecided = True  # too few links yet to tell a list's from a poster's
         return "open" if undecided else "thread"
+
+    def _links_other_threads(self, slot_key: str) -> bool:
+        """Whether most records of the slot's template link, in this slot, a thread of its own
+        by its title: a user's feed or a search result, each record an excerpt of another thread,
+        whose records read as posts (an author, a date, text) but are no thread's posts. A post
+        now and then linking another thread by its title is not (the slot is in few records)."""
+        with_link, records = self.slot_presence.get(slot_key, (0, 0))
+        return self.names_other_threads[slot_key] > 0 and with_link >= MOST_RECORDS * records > 0
+
+    def _note_named_thread(self, info: dict[str, Any], root: Any) -> None:
+        """A slot's sample read as a thread page: count it when the link named it by its title
+        and it is not the thread the link was on (a post's permalink names its own thread)."""
+        anchor = info.get("anchor")
+        here = titled_heading(page_heading(root), anchor)
+        # a slot link's "board" is the heading of the page it was on
+        if names_title(anchor, here) and not names_title(info.get("board"), here):
+            self.names_other_threads[info["slot"]] += 1
+
+    def _count_presence(self, region: Region, slot_records: dict[str, set[int]]) -> None:
+        """Add one region's records to the (records with a link in the slot, records) counts."""
+        for key, records in slot_records.items():
+            with_link, seen = self.slot_presence.get(key, (0, 0))
+            self.slot_presence[key] = (with_link + len(records), seen + len(region.records))
 
     def _count_targets(self, page_links: dict[str, list[str]]) -> None:
         """Add one page's links, per slot, to the slots' (links, distinct on their page) counts."""
