@@ -148,7 +148,7 @@ def test_each_flip_remembers_the_page_number_its_link_shows() -> None:
     root = parse_html(f"<html><body>{pager}</body></html>")
     flips = page_flips(base, root, None)
     assert flips.labels[base + "page-8"] == 8 and flips.labels[base + "page-3"] == 3
-    assert flips.current is None  # no unlinked number: the pager does not say
+    assert flips.current == 1  # no unlinked number, but the pager's link to this very page says
 
 
 def test_a_heading_drops_the_labels_it_links_but_keeps_a_heading_that_is_one_link() -> None:
@@ -181,3 +181,17 @@ def test_a_heading_is_the_anchor_that_led_to_it_after_a_short_label() -> None:
         "A very long label before the title itself: Mode fixes?"
     )
     assert titled_heading("Mode fixes?", None) == "Mode fixes?" and titled_heading(None, "x") is None
+
+
+def test_a_pager_that_links_every_number_numbers_the_page_by_its_own_link() -> None:
+    # XenForo links the current page's number too and marks it by a class: a page entered at
+    # page 3 (from a 'latest' box, not by a flip) is page 3, not page 1
+    url = "http://bbs.example.com/threads/battery-drain.7/page-3"
+    pager = "".join(
+        f"<li class='pageNav-page{' pageNav-page--current' if n == 3 else ''}'>"
+        f"<a href='/threads/battery-drain.7/{f'page-{n}' if n > 1 else ''}'>{n}</a></li>"
+        for n in range(1, 6)
+    )
+    flips = page_flips(url, parse_html(f"<html><body><ul class='pageNav-main'>{pager}</ul></body></html>"), None)
+    assert flips.current == 3 and sorted(flips.numbers) == [1, 2, 4, 5]
+    assert flips.first == "http://bbs.example.com/threads/battery-drain.7/"

@@ -33,6 +33,21 @@ class Flips:
     prev: str | None = None  # URL of the previous page, when linked as such ("previous", "上一页")
     foreign: bool = False  # a pager flipping another URL (this page is an alias view)
 
+    def add(self, a: Any, target: str, flip: PageFlip, value: int | str) -> None:
+        """Add link ``a``, a flip of this page to ``target`` labelled ``value`` (a number, "next"...)."""
+        self.own.append((target, flip))
+        if value == "next" and self.next is None:
+            self.next = target
+        if value == "prev" and self.prev is None:
+            self.prev = target
+        if isinstance(value, int):
+            self.numbers.append(value)
+            self.labels.setdefault(target, value)
+            if value == 1:
+                self.first = target
+            if self.current is None:
+                self.current = _pager_current(a)
+
 
 def page_flips(url: str, root: Any, main: Region | None) -> Flips:
     """Page-flipping links of this page, and numbered links that flip some other URL."""
@@ -41,6 +56,7 @@ def page_flips(url: str, root: Any, main: Region | None) -> Flips:
     inside = {id(el) for el in inside_nodes}
     out = Flips()
     foreign: list[Any] = []  # numbered links outside the main region that flip another URL
+    linked_here: int | None = None  # the number on a pager link to this very page
     for a in root.iter("a"):
         href = a.get("href")
         if not href:
@@ -50,22 +66,17 @@ def page_flips(url: str, root: Any, main: Region | None) -> Flips:
         if value is None:
             continue
         target = canonicalize(urljoin(url, href.strip()))
+        if target == url and isinstance(value, int) and linked_here is None:
+            linked_here = value
         flip = page_flip(url, target, text)
         if flip is not None:
-            out.own.append((target, flip))
-            if value == "next" and out.next is None:
-                out.next = target
-            if value == "prev" and out.prev is None:
-                out.prev = target
-            if isinstance(value, int):
-                out.numbers.append(value)
-                out.labels.setdefault(target, value)
-                if value == 1:
-                    out.first = target
-                if out.current is None:
-                    out.current = _pager_current(a)
+            out.add(a, target, flip, value)
         elif isinstance(value, int) and id(a) not in inside and urlsplit(target).netloc == urlsplit(url).netloc:
             foreign.append(a)
+    if out.current is None and out.own and linked_here is not None:
+        # A pager that links every number, the current page's too, marking it by a class
+        # (XenForo): a page entered at page 8 by a 'latest' link is page 8, not page 1.
+        out.current = linked_here
     # A pager (two or more numbered links close together) that flips another URL: this
     # page is a view of a paged sequence under a URL of its own (e.g. 'last post').
     out.foreign = _is_pager(foreign)

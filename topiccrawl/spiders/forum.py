@@ -105,6 +105,7 @@ class ForumSpider(LinkFollowing, ThreadPosts, scrapy.Spider):
         self.pages = 0
         self.canonical_sources: Counter[str] = Counter()  # canonical URL -> pages naming it
         self.list_boards: dict[str, str] = {}  # URL -> heading of the first list page linking it
+        self.list_anchors: dict[str, list[str]] = {}  # URL -> anchors of list links to it (a few)
         self.slot_targets: dict[str, tuple[int, int]] = {}  # slot -> (links seen, distinct on their pages)
         self.slot_presence: dict[str, tuple[int, int]] = {}  # slot -> (records with a link in it, records)
         self.names_other_threads: Counter[str] = Counter()  # slot -> samples: other threads, by their titles
@@ -215,6 +216,8 @@ class ForumSpider(LinkFollowing, ThreadPosts, scrapy.Spider):
             self._inc("pages/read_as_canonical")
             if url in self.list_boards:
                 self.list_boards.setdefault(canonical, self.list_boards[url])
+            if url in self.list_anchors:
+                self.list_anchors.setdefault(canonical, self.list_anchors[url])
             url, flips = canonical, canonical_flips
         alias = (
             role in {"list", "thread"}

@@ -19,6 +19,7 @@ from topiccrawl.forum.policy import CrawlPolicy
 from topiccrawl.forum.regions import Region
 
 MAX_POST_SLOTS = 3  # link slots of a post-like region tried in turn
+LIST_ANCHORS = 4  # anchors kept of the list links to one URL (title, last post, pages...)
 
 
 class LinkFollowing:
@@ -30,6 +31,7 @@ class LinkFollowing:
     template_roles: dict[str, Counter[str]]
     primary: dict[str, list[str]]
     list_boards: dict[str, str]
+    list_anchors: dict[str, list[str]]
 
     if TYPE_CHECKING:  # provided by ForumSpider or the other mixin
 
@@ -97,8 +99,8 @@ class LinkFollowing:
                 if link.record >= 0:
                     slot_records.setdefault(slot.key, set()).add(link.record)
                 meta = {"slot": slot.key, "pattern": pattern, "board": heading, "anchor": text}
-                if role == "list" and heading:
-                    self.list_boards.setdefault(target, heading)
+                if role == "list":
+                    self._note_list_link(target, heading, text)
                 if primary is not None and slot_path not in primary and self.policy.state(slot) != "wanted":
                     # Posts link to their authors, replies, quotes: of a post-like region the
                     # title-like link is tried first; the others wait, and get a sample only
@@ -108,6 +110,14 @@ class LinkFollowing:
                 yield from self._maybe(target, meta, slot)
             self._count_presence(region, slot_records)
         self._count_targets(page_links)
+
+    def _note_list_link(self, target: str, heading: str | None, anchor: str) -> None:
+        """What a list says of a page it links: its board (the list's heading) and its title."""
+        if heading:
+            self.list_boards.setdefault(target, heading)
+        anchors = self.list_anchors.setdefault(target, [])
+        if len(anchors) < LIST_ANCHORS and anchor not in anchors:
+            anchors.append(anchor)
 
     def _primary_slots(self, region: Region) -> set[str] | None:
         """Slots of a post-like region worth a look: the title-like (longest-anchor) one,

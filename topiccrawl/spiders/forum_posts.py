@@ -34,6 +34,7 @@ class ThreadPosts:
     thread_template: dict[str, str]
     template_roles: dict[str, Counter[str]]
     list_boards: dict[str, str]
+    list_anchors: dict[str, list[str]]
     slot_targets: dict[str, tuple[int, int]]
     slot_presence: dict[str, tuple[int, int]]
     names_other_threads: Counter[str]
@@ -156,11 +157,20 @@ class ThreadPosts:
             if seen < SLOT_LINKS_SAMPLE:
                 self.slot_targets[key] = (seen + len(urls), distinct + len(set(urls)))
 
+    def _list_title(self, thread_url: str, title: str | None) -> str | None:
+        """The thread's title as its list links it, when the page's heading is that after a short
+        label: a thread first reached from a box of latest posts has no anchor to drop its label
+        by (XenForo's "Question", Discuz!'s "[分类]") until its board's list links it."""
+        for anchor in self.list_anchors.get(thread_url, ()):
+            if (titled := titled_heading(title, anchor)) != title:
+                return titled
+        return title
+
     def _item(self, p: AssembledPost) -> ForumPost:
         self._inc("posts")
         return ForumPost(
             thread_url=p.thread_url,
-            thread_title=p.thread_title,
+            thread_title=self._list_title(p.thread_url, p.thread_title),
             # the board of the list that links the thread, when one does: the page that linked it
             # first may have been a user's feed or a box of recent threads
             board=self.list_boards.get(p.thread_url) or p.board,
