@@ -36,3 +36,6 @@ def test_xenforo_threads_are_all_reached_and_their_posts_emitted_once(
     assert got == truth
     # the reaction lists are sampled, seen to lead nowhere, and left
     assert sum("/reactions" in h.target for h in hits) <= 4
+    # so are the jumps to a thread's latest or first unread post (redirects to '#post-N'): each
+    # slot's samples show that they jump, and the threads come by their title links (was 14-45)
+    assert sum(h.target.endswith(("/latest", "/unread")) for h in hits) <= 8

@@ -180,9 +180,11 @@ class CrawlPolicy:
         if s.fixed:
             return "wanted" if s.fixed == "follow" else "unwanted"
         wanted = sum(c for k, c in s.outcomes.items() if k.startswith("wanted:"))
-        if s.outcomes["unwanted:alias"] + s.outcomes["unwanted:redirect-unwanted"] > wanted:
+        redundant = sum(s.outcomes[f"unwanted:{why}"] for why in ("alias", "redirect-unwanted", "jump"))
+        if redundant > wanted:
             # it leads to other URLs of pages that have their own, or through redirects to pages
-            # the crawl has (a box of latest posts linking each thread's 'latest' redirect)
+            # the crawl has, or jumps to posts (a box of latest posts linking each thread's
+            # 'latest' redirect)
             return "unwanted"
         unknown = False
         for outcome in s.outcomes:

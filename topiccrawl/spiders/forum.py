@@ -94,7 +94,7 @@ class ForumSpider(LinkFollowing, ThreadPosts, scrapy.Spider):
         # A parked link does not claim its URL: the same URL may turn up later in a slot
         # that is wanted (a thread linked from a box of recent threads and from its board).
         self.parked: set[tuple[str, str]] = set()  # (slot key, URL)
-        self.fingerprints: set[str] = set()
+        self.fingerprints: dict[str, str] = {}  # main region's records digest -> the URL first read with it
         self.first_page_keys: set[str] = set()
         self.recheck: list[tuple[str, str, dict[str, Any]]] = []
         self.held: list[tuple[str, AssembledPost]] = []  # posts waiting for their page type to be confirmed
@@ -151,13 +151,16 @@ class ForumSpider(LinkFollowing, ThreadPosts, scrapy.Spider):
             return
         url = canonicalize(response.url)
         self.requested.add(url)  # a redirect's target: its own links to it need no second fetch
-        yield from self._handle(url, response.text, info)
+        # A redirect to an anchor in a page or to a thread's later page: a 'go to post' link
+        jump = bool(response.meta.get("redirect_urls")) and bool(urlsplit(response.request.url).fragment)
+        yield from self._handle(url, response.text, info, jump=jump)
 
     def _handle(  # noqa: PLR0912, PLR0915 - one page's life cycle, read top to bottom
-        self, url: str, text: str, info: dict[str, Any], mode: str = "fresh"
+        self, url: str, text: str, info: dict[str, Any], mode: str = "fresh", jump: bool = False
     ) -> Iterator[Any]:
         """Analyse one page. ``mode``: "fresh" (just fetched) or "recheck" (was "other"; a
-        template learned since may change that)."""
+        template learned since may change that). ``jump``: the link that led here redirected to
+        an anchor in this page (a post: 'go to last post')."""
         try:
             root = parse_html(text)
         except ValueError:
@@ -244,13 +247,27 @@ class ForumSpider(LinkFollowing, ThreadPosts, scrapy.Spider):
         if role == "other" and info.get("slot") and len(self.recheck) < RECHECK_LIMIT and mode == "fresh":
             self.recheck.append((url, text, info))
         digest = records_digest(main) if outcome == "wanted" else None
-        if digest is not None and digest in self.fingerprints:
+        twin = self.fingerprints.get(digest) if digest else None
+        # The same URL read twice (a redirect's target and a link to it were in flight together)
+        # is no duplicate the link is to blame for: the link leads where it should.
+        refetched = twin == url
+        if twin is not None and not refetched:
             outcome, why = "unwanted", "duplicate"
-        elif digest:
-            self.fingerprints.add(digest)
+        elif digest and twin is None:
+            self.fingerprints[digest] = url
         if role == "thread" and mode == "fresh" and info.get("slot"):
             self._note_named_thread(info, root)
-        yield from self._learn(info, outcome, role, why, main.key if main is not None else None)
+        if jump and outcome == "wanted" and role == "thread":
+            # A link that redirects to a post of a thread ('latest', 'unread', 'go to last post',
+            # vBulletin's goto=newpost) reaches a page the thread's title link and pager reach:
+            # a redirect per link spent on nothing. The page is read; the link's slot learns that
+            # it jumps, which counts against it as an alias does.
+            yield from self._learn(info, "unwanted", role, "jump", main.key if main is not None else None)
+        else:
+            yield from self._learn(info, outcome, role, why, main.key if main is not None else None)
+        if refetched:
+            self._inc("skipped_pages/refetched")
+            return
         if outcome != "wanted":
             if why in {"duplicate", "alias"}:
                 self._inc(f"skipped_pages/{why}")
