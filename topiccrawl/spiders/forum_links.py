@@ -100,7 +100,9 @@ class LinkFollowing:
                     slot_records.setdefault(slot.key, set()).add(link.record)
                 meta = {"slot": slot.key, "pattern": pattern, "board": heading, "anchor": text}
                 if role == "list":
-                    self._note_list_link(target, heading, text)
+                    # a list whose records read as posts (a user's feed, search results) names
+                    # no board for the threads it links
+                    self._note_list_link(target, None if postlike else heading, text)
                 if primary is not None and slot_path not in primary and self.policy.state(slot) != "wanted":
                     # Posts link to their authors, replies, quotes: of a post-like region the
                     # title-like link is tried first; the others wait, and get a sample only

@@ -9,7 +9,7 @@ from collections import Counter
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
-from topiccrawl.forum.pageinfo import Flips, names_title, page_heading, titled_heading
+from topiccrawl.forum.pageinfo import Flips, names_title, titled_heading
 from topiccrawl.forum.policy import CrawlPolicy
 from topiccrawl.forum.posts import AssembledPost, PostFields, ThreadAssembler, extract_posts, learn_fields
 from topiccrawl.forum.regions import Region
@@ -37,11 +37,14 @@ class ThreadPosts:
     list_anchors: dict[str, list[str]]
     slot_targets: dict[str, tuple[int, int]]
     slot_presence: dict[str, tuple[int, int]]
-    names_other_threads: Counter[str]
+    named_templates: dict[str, set[str]]
+    naming_pending: Counter[str]
 
     if TYPE_CHECKING:  # provided by ForumSpider or the other mixin
 
         def _inc(self, key: str, n: int = 1) -> None: ...
+
+        def _template_role(self, key: str) -> str: ...
 
     def _posts(self, url: str, main: Region, info: dict[str, Any], title: str | None, flips: Flips) -> Iterator[Any]:
         fields = self.fields.get(main.key)
@@ -113,7 +116,9 @@ class ThreadPosts:
         if any(self._links_other_threads(s.key) for s in slots):
             return "list"
         states = [self.policy.state(s) for s in slots]
+        # (a slot's redirect to a page on its way: that page may show the slot names threads)
         undecided = "open" in states or "waiting" in states or not states
+        undecided = undecided or any(self.naming_pending[s.key] > 0 for s in slots)
         for slot, state in zip(slots, states, strict=True):
             if state != "wanted":
                 continue
@@ -130,19 +135,27 @@ class ThreadPosts:
     def _links_other_threads(self, slot_key: str) -> bool:
         """Whether most records of the slot's template link, in this slot, a thread of its own
         by its title: a user's feed or a search result, each record an excerpt of another thread,
-        whose records read as posts (an author, a date, text) but are no thread's posts. A post
-        now and then linking another thread by its title is not (the slot is in few records)."""
+        whose records read as posts (an author, a date, text) but are no thread's posts. Not a
+        post now and then linking another thread (the slot is in few records), nor a post's
+        author, whose page its link names too (a member's page is no thread page)."""
+        named = self.named_templates.get(slot_key)
+        if not named:
+            return False
         with_link, records = self.slot_presence.get(slot_key, (0, 0))
-        return self.names_other_threads[slot_key] > 0 and with_link >= MOST_RECORDS * records > 0
+        if not records or with_link < MOST_RECORDS * records:
+            return False
+        return any(self._template_role(t) in {"thread", "posts"} for t in named)
 
-    def _note_named_thread(self, info: dict[str, Any], root: Any) -> None:
-        """A slot's sample read as a thread page: count it when the link named it by its title
-        and it is not the thread the link was on (a post's permalink names its own thread)."""
+    def _note_named_page(self, info: dict[str, Any], heading: str | None, template: str) -> None:
+        """A slot's sample read as a thread or list page (a thread's first pages can read as
+        lists), or a redirect to one read before: note its template when the link named it by
+        its title and it is not the page the link was on (a post's permalink names its own
+        thread)."""
         anchor = info.get("anchor")
-        here = titled_heading(page_heading(root), anchor)
+        here = titled_heading(heading, anchor)
         # a slot link's "board" is the heading of the page it was on
-        if names_title(anchor, here) and not names_title(info.get("board"), here):
-            self.names_other_threads[info["slot"]] += 1
+        if info.get("slot") and names_title(anchor, here) and not names_title(info.get("board"), here):
+            self.named_templates.setdefault(info["slot"], set()).add(template)
 
     def _count_presence(self, region: Region, slot_records: dict[str, set[int]]) -> None:
         """Add one region's records to the (records with a link in the slot, records) counts."""
