@@ -261,20 +261,22 @@ class ForumSpider(LinkFollowing, ThreadPosts, scrapy.Spider):
             outcome, why = "unwanted", "duplicate"
         elif digest and twin is None:
             self.fingerprints[digest] = url
-        if role in {"list", "thread"} and mode == "fresh" and main is not None:
-            self.page_names[url] = (main.key, page_heading(root))
+        shown = page_heading(root) if role in {"list", "thread"} else None
+        template = main.key if main is not None else None
+        if template is not None and role in {"list", "thread"} and mode == "fresh":
+            self.page_names[url] = (template, shown)
             waiting = self.redirected_here.pop(url, [])
             for linked in [info, *waiting]:
-                self._note_named_page(linked, self.page_names[url][1], main.key)
+                self._note_named_page(linked, shown, template)
             self.naming_pending.subtract(linked["slot"] for linked in waiting)
         if jump and outcome == "wanted" and role == "thread":
             # A link that redirects to a post of a thread ('latest', 'unread', 'go to last post',
             # vBulletin's goto=newpost) reaches a page the thread's title link and pager reach:
             # a redirect per link spent on nothing. The page is read; the link's slot learns that
             # it jumps, which counts against it as an alias does.
-            yield from self._learn(info, "unwanted", role, "jump", main.key if main is not None else None)
+            yield from self._learn(info, "unwanted", role, "jump", template)
         else:
-            yield from self._learn(info, outcome, role, why, main.key if main is not None else None)
+            yield from self._learn(info, outcome, role, why, template)
         if refetched:
             self._inc("skipped_pages/refetched")
             return
@@ -282,7 +284,7 @@ class ForumSpider(LinkFollowing, ThreadPosts, scrapy.Spider):
             if why in {"duplicate", "alias"}:
                 self._inc(f"skipped_pages/{why}")
             return
-        heading = titled_heading(page_heading(root), info.get("anchor"))
+        heading = titled_heading(shown, info.get("anchor"))
         # The first page of a post template can read as a list (short replies, each with links)
         # before any other page has voted. Its posts are held like any others, and kept only if
         # the template proves to be a thread page's (see _emit_confirmed).
