@@ -60,6 +60,10 @@ def test_a_boards_sticky_group_read_before_its_rows_template_was_known_is_follow
     sticky = _sticky_threads(site, board) & site.thread_targets()
     assert len(sticky) == 2 and sticky <= got
     assert result.stats["topiccrawl/forum/pages/relinked"] >= 1
+    # Posts go out as their threads are read. The post template's reaction links lead to lists
+    # whose own links are sampled only when the crawl runs dry: waiting for them held every post
+    # in memory to the end of the crawl (2600 of 2600 in 3 crawls of 5).
+    assert result.items and result.stats.get("topiccrawl/forum/posts_held_to_end", 0) <= 0.1 * len(result.items)
 
 
 def _sticky_threads(site: XenforoForum, board: str) -> set[str]:

@@ -334,7 +334,7 @@ class ForumSpider(LinkFollowing, ThreadPosts, scrapy.Spider):
 
     def _learn(
         self, info: dict[str, Any], outcome: str, page_type: str, why: str, template: str | None = None
-    ) -> Iterator[scrapy.Request]:
+    ) -> Iterator[Any]:
         if not info.get("pattern"):
             return
         released = self.policy.record(
@@ -346,6 +346,9 @@ class ForumSpider(LinkFollowing, ThreadPosts, scrapy.Spider):
             self.requested.add(url)
             self._inc("links/released")
             yield self._request(url, meta, priority=5)
+        if self.held:
+            # a slot decided may decide its template: held posts go out now, not with the next thread page
+            yield from self._emit_confirmed()
 
     def _relink(self) -> Iterator[scrapy.Request]:
         """The links of list pages read before a template they hold was known, again: a board's

@@ -32,6 +32,7 @@ class LinkFollowing:
     primary: dict[str, list[str]]
     list_boards: dict[str, str]
     list_anchors: dict[str, list[str]]
+    tentative_pages: set[str]
 
     if TYPE_CHECKING:  # provided by ForumSpider or the other mixin
 
@@ -53,7 +54,10 @@ class LinkFollowing:
         # A page's heading names the board for the pages its records link to (a board's
         # thread list); flipped pages stay in the board they were found in.
         board = info.get("board")
-        thread_url = self._thread_url(url, info, flips) if role == "thread" else None
+        # (a page read as a list whose posts are held is a thread's page all the same: its later
+        # pages must join the thread its posts were filed under)
+        threadlike = role == "thread" or url in self.tentative_pages
+        thread_url = self._thread_url(url, info, flips) if threadlike else None
         # Page flipping: same sequence, one page component changed. ``flips`` were read with
         # the page's main region; marking that region's template sticky cannot change which
         # region is main, so they hold here too.
@@ -99,9 +103,10 @@ class LinkFollowing:
                 if link.record >= 0:
                     slot_records.setdefault(slot.key, set()).add(link.record)
                 meta = {"slot": slot.key, "pattern": pattern, "board": heading, "anchor": text}
-                if role == "list":
+                if role == "list" and target != url:
                     # a list whose records read as posts (a user's feed, search results) names
-                    # no board for the threads it links
+                    # no board for the threads it links; a page linking itself (a thread's first
+                    # page read as a list, its "share" link) names no board for itself
                     self._note_list_link(target, None if postlike else heading, text)
                 if primary is not None and slot_path not in primary and self.policy.state(slot) != "wanted":
                     # Posts link to their authors, replies, quotes: of a post-like region the

@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from topiccrawl.forum.pageinfo import Flips, names_title, titled_heading
-from topiccrawl.forum.policy import CrawlPolicy
+from topiccrawl.forum.policy import CrawlPolicy, Slot
 from topiccrawl.forum.posts import AssembledPost, PostFields, ThreadAssembler, extract_posts, learn_fields
 from topiccrawl.forum.regions import Region
 from topiccrawl.items import ForumPost
@@ -23,6 +23,7 @@ MIN_SLOT_LINKS = 6  # links that can show a slot repeating
 DECIDED_SLOT_LINKS = 20  # links that show it does not (before: undecided, until the crawl ends)
 SLOT_LINKS_SAMPLE = 500
 MOST_RECORDS = 0.6  # share of a region's records with a link in a slot for it to speak for them
+HELD_PAGES = 20  # pages of a post template read as posts after which its posts go out, its slots decided or not
 
 
 class ThreadPosts:
@@ -39,6 +40,7 @@ class ThreadPosts:
     slot_presence: dict[str, tuple[int, int]]
     named_templates: dict[str, set[str]]
     naming_pending: Counter[str]
+    primary: dict[str, list[str]]
 
     if TYPE_CHECKING:  # provided by ForumSpider or the other mixin
 
@@ -86,8 +88,9 @@ class ThreadPosts:
         # Decide everything before yielding: Scrapy consumes callback generators lazily
         # and interleaved, so shared state must not change under a suspended loop.
         ready, keep = [], []
+        states: dict[str, str] = {}
         for key, post in self.held:
-            state = self._thread_template_state(key, final)
+            state = states.get(key) or states.setdefault(key, self._thread_template_state(key, final))
             # at the end an undecided template's posts go out, but those of a page read as a
             # list only if most pages of the template read as threads
             if state == "thread" or (final and state != "list" and self._held_post_is_thread(key, post)):
@@ -97,6 +100,9 @@ class ThreadPosts:
             else:
                 self._inc("posts_dropped/list_page")
         self.held = keep
+        if final and ready:
+            # posts of a template never decided during the crawl: all in memory until now
+            self._inc("posts_held_to_end", len(ready))
         for post in ready:
             yield self._item(post)
 
@@ -116,8 +122,11 @@ class ThreadPosts:
         if any(self._links_other_threads(s.key) for s in slots):
             return "list"
         states = [self.policy.state(s) for s in slots]
+        undecided = any(
+            st == "waiting" or (st == "open" and self._may_decide(s)) for s, st in zip(slots, states, strict=True)
+        )
         # (a slot's redirect to a page on its way: that page may show the slot names threads)
-        undecided = "open" in states or "waiting" in states or not states
+        undecided = undecided or not states
         undecided = undecided or any(self.naming_pending[s.key] > 0 for s in slots)
         for slot, state in zip(slots, states, strict=True):
             if state != "wanted":
@@ -130,7 +139,25 @@ class ThreadPosts:
             if final or seen >= DECIDED_SLOT_LINKS:
                 return "list"
             undecided = True  # too few links yet to tell a list's from a poster's
+        if undecided and self._template_role(key) == "posts" and self.template_roles[key]["thread"] >= HELD_PAGES:
+            # Its slots still being sampled (who reacted to a post: lists whose own links are
+            # sampled when the crawl runs dry) must not hold every post of the crawl in memory
+            # until its end. So many pages read as posts, and none of its slots leading on, make
+            # it a thread page's; a slot that proves to lead on after all turns it into a list.
+            return "thread"
         return "open" if undecided else "thread"
+
+    def _may_decide(self, slot: Slot) -> bool:
+        """Whether an open slot will be decided while the crawl goes on: it has samples out, or
+        links parked to be sampled next. Not a slot whose links were all skipped by their URL
+        pattern (Tieba's replies within a floor link members' pages, a pattern other slots
+        showed to lead nowhere), nor one of a post's lesser links (quote, reply, share), parked
+        until the crawl runs dry: holding a post template's posts for those held every post
+        of the crawl in memory until its end."""
+        if slot.sent > sum(slot.outcomes.values()):
+            return True
+        template, path = slot.key.split("|", 1)
+        return bool(slot.parked) and path in self.primary.get(template, ())
 
     def _links_other_threads(self, slot_key: str) -> bool:
         """Whether most records of the slot's template link, in this slot, a thread of its own
