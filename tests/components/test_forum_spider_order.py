@@ -20,6 +20,8 @@ from scrapy.http import HtmlResponse, TextResponse
 from scrapy.statscollectors import MemoryStatsCollector
 from scrapy.utils.test import get_crawler
 
+from topiccrawl.demo.forum_xenforo import XenforoForum
+from topiccrawl.demo.forums_base import _FixtureForum
 from topiccrawl.demo.forums_vbulletin import VbulletinForum
 from topiccrawl.demo.server import SiteRequest
 from topiccrawl.forum.pageinfo import Flips
@@ -41,7 +43,7 @@ class _Engine:
         self.queue.append(request)
 
 
-def _answer(site: VbulletinForum, request: Request) -> TextResponse:
+def _answer(site: _FixtureForum, request: Request) -> TextResponse:
     if request.url.startswith("data:"):
         return TextResponse(request.url, body=b"", request=request)
     parts = urlsplit(request.url)
@@ -63,7 +65,7 @@ def _spider() -> tuple[ForumSpider, deque[Request]]:
     return spider, queue
 
 
-def _crawl(site: VbulletinForum, first: str) -> tuple[list[ForumPost], ForumSpider]:
+def _crawl(site: _FixtureForum, first: str) -> tuple[list[ForumPost], ForumSpider]:
     """Every post the spider emits, answering requests as Scrapy's scheduler orders them (highest
     priority first, the newest first among equals) except ``first``, answered as soon as asked for."""
     spider, queue = _spider()
@@ -118,6 +120,29 @@ def test_posts_of_a_thread_page_first_read_as_a_list_are_kept() -> None:
     pytest.fail("no order made a thread page read as a list under an undecided template")
 
 
+def test_a_thread_of_two_posts_read_first_loses_neither_its_posts_nor_those_of_the_next() -> None:
+    # Two posts are no repeated region until the post template is known from a longer thread.
+    # Read before any, such a thread is read by its breadcrumbs, whose template, known from then
+    # on, was preferred as content on a later thread of two posts as well: 2 or 4 posts lost in
+    # about one crawl of XenForo in five, every time in this order.
+    site = XenforoForum(size=0.3)
+    truth = {(p.thread_title, p.position) for p in site.posts()}
+    per_thread = Counter(p.thread_title for p in site.posts())
+    short = {(title, position) for title, position in truth if per_thread[title] <= 2}
+    tried = 0
+    for first in sorted(t for t in site.thread_targets() if site.classify(t) == "thread" and "/page-" not in t):
+        title = next(p.thread_title for p in site.posts() if first.endswith(f".{p.thread_id}/"))
+        if per_thread[title] > 2:
+            continue  # (more posts make a repeated region whatever comes first)
+        items, _spider = _crawl(site, first)
+        got = [(i["thread_title"], i["position"]) for i in items]
+        assert len(got) == len(set(got))
+        assert short <= set(got), f"{len(short - set(got))} posts of short threads missing when {first} came first"
+        assert set(got) == truth
+        tried += 1
+    assert tried >= 2 and len(short) >= 3
+
+
 def test_the_final_flush_leaves_nothing_held_so_the_crawl_can_close() -> None:
     # A page read as a list under a template still undecided at the end, whose pages mostly read
     # as lists: its held posts are dropped, not kept, or the idle handler would schedule a flush
@@ -147,3 +172,51 @@ def test_pages_of_a_thread_entered_at_a_later_page_belong_to_its_first_page() ->
     assert ForumSpider._thread_url(BASE + "/x", {"thread_url": first}, Flips(current=3)) == first
     assert ForumSpider._thread_url(first, {}, Flips(current=1, first=first)) == first
     assert ForumSpider._thread_url(first, {}, Flips()) == first
+
+
+def _read_in_order(site: _FixtureForum, targets: list[str]) -> tuple[list[ForumPost], ForumSpider]:
+    """The posts the spider emits reading exactly ``targets``, in this order, then closing."""
+    spider, queue = _spider()
+
+    async def _start() -> list[Request]:
+        return [r async for r in spider.start()]
+
+    asyncio.run(_start())
+    items: list[ForumPost] = []
+
+    def _take(outputs: object) -> None:
+        items.extend(out for out in outputs or () if isinstance(out, ForumPost))  # type: ignore[attr-defined]
+
+    for target in targets:
+        _take(spider.parse(_answer(site, Request(BASE + target, meta={"forum": {"slot": None}}))))
+    while True:  # the end of the crawl: only its final flush is answered
+        queue.clear()
+        try:
+            spider._idle()
+        except DontCloseSpider:
+            for request in [r for r in queue if r.url.startswith("data:")]:
+                _take(request.callback(_answer(site, request)))
+            continue
+        return items, spider
+
+
+def test_a_thread_of_two_posts_read_before_the_post_template_is_known_keeps_its_posts() -> None:
+    # Two posts are no repeated region until the post template is known from a longer thread.
+    # Read before any such, a thread of two posts was read by its breadcrumbs; their template,
+    # known from then on, was preferred as content on the next thread of two posts too. Both
+    # threads' posts were lost (2-4 posts of XenForo in about one full crawl in five).
+    site = XenforoForum(size=0.3)
+    short = ["/threads/know-after-from-camera-wifi-days-older.103/", "/threads/if-warm-drains-shipping-know.109/"]
+    longer = [
+        "/threads/after-mode-if-scratches-downtown-know-network.105/",
+        "/threads/mesh-kernel-spare.101/",
+        "/threads/tried-my-replacing-was-the-bought.146/",
+        "/threads/replacing-and-get-shipping-with-know.141/",
+    ]
+    items, spider = _read_in_order(site, ["/", short[0], *longer, short[1]])
+    thread_ids = {t.rstrip("/").rsplit(".", 1)[1] for t in [*short, *longer]}
+    truth = {(p.thread_id, p.position) for p in site.posts() if p.thread_id in thread_ids}
+    # (titles keep their "Solved"/"Question" label here: no board's list named the threads)
+    got = [(i["thread_url"].rstrip("/").rsplit(".", 1)[1], i["position"]) for i in items]
+    assert len(got) == len(set(got)) and set(got) == truth
+    assert spider.crawler.stats.get_value("topiccrawl/forum/pages/reread_as_thread") == 1  # the first, read again

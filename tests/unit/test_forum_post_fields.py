@@ -5,7 +5,7 @@ English month names, and a profile box whose 'Joined:' date comes before the pos
 from __future__ import annotations
 
 from topiccrawl.forum.pagetypes import main_region
-from topiccrawl.forum.posts import RELATIVE_TIME_RE, TIME_RE, PostRecord, extract_posts, learn_fields
+from topiccrawl.forum.posts import RELATIVE_TIME_RE, TIME_RE, PostRecord, extract_posts, holds_posts, learn_fields
 from topiccrawl.forum.regions import find_regions, parse_html
 
 BODIES = [
@@ -218,3 +218,27 @@ def test_a_post_title_signature_or_ad_in_the_post_cell_is_not_the_post_text() ->
     posts = _posts(html)
     assert [p.text for p in posts] == SHORT
     assert [p.author for p in posts] == AUTHORS
+
+
+def test_a_region_holds_posts_only_when_most_records_have_the_text_field() -> None:
+    # A board index's rows can match a post template by their tags alone (a matched region);
+    # read as posts they gave a post of board names. Its records lack the post's text field.
+    posts = "".join(_phpbb_post(i, f"Mon Mar {i + 4}, 2024 10:1{i} am") for i in range(6))
+    main = main_region(find_regions(parse_html(f"<html><body><div id='posts'>{posts}</div></body></html>")))
+    assert main is not None
+    fields = learn_fields(main)
+    assert fields is not None and fields.content.endswith("div.content")
+    assert holds_posts(main, fields)
+    boards = "".join(
+        f'<div class="post"><div class="inner"><dl class="postprofile"><dt><a href="/f/{i}">Board {i}</a></dt>'
+        f"<dd>Topics: {i}</dd></dl><div class='postbody'><h3><a href='/f/{i}'>Board {i}</a></h3></div></div></div>"
+        for i in range(6)
+    )
+    index = main_region(find_regions(parse_html(f"<html><body><div id='boards'>{boards}</div></body></html>")))
+    assert index is not None and len(index) == 6
+    assert not holds_posts(index, fields)
+    # a deleted post (its header kept, no text field) among posts leaves them posts
+    deleted = posts.replace(f'<div class="content">{BODIES[2]}</div>', "<em>This post was deleted.</em>")
+    region = main_region(find_regions(parse_html(f"<html><body><div id='posts'>{deleted}</div></body></html>")))
+    assert region is not None and len(region) == 6 and deleted != posts
+    assert holds_posts(region, fields)

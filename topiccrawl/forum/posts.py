@@ -346,6 +346,13 @@ def _posts_only(records: list[Record]) -> list[Record]:
     return list(records)
 
 
+def holds_posts(region: Region, fields: PostFields) -> bool:
+    """Whether most records of ``region`` hold the template's text field: a region that is one
+    only by matching a post template (a board index's rows, alike enough in their tags) does not."""
+    found = sum(_find(_paths(rec), fields.content) is not None for rec in region.records)
+    return found * 2 > len(region.records)
+
+
 def extract_posts(region: Region, fields: PostFields) -> list[PostRecord]:
     out = []
     for rec in _posts_only(region.records):

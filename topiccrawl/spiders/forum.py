@@ -43,7 +43,7 @@ from topiccrawl.forum.pageinfo import (
 )
 from topiccrawl.forum.pagetypes import PageTypes, feature, main_region
 from topiccrawl.forum.policy import CrawlPolicy
-from topiccrawl.forum.posts import AssembledPost, PostFields, ThreadAssembler
+from topiccrawl.forum.posts import AssembledPost, PostFields, ThreadAssembler, holds_posts
 from topiccrawl.forum.regions import Region, TemplateBook, parse_html
 from topiccrawl.forum.sitetemplate import SiteTemplate, SiteTemplateError, from_state
 from topiccrawl.middlewares.forumredirect import RedirectUnwanted
@@ -99,7 +99,9 @@ class ForumSpider(LinkFollowing, ThreadPosts, scrapy.Spider):
         self.first_page_keys: set[str] = set()
         self.recheck: list[tuple[str, str, dict[str, Any]]] = []
         # the first list pages, with the number of known templates when last read for links
-        self.relist: list[tuple[str, str, dict[str, Any], int]] = []
+        # list pages read early: (url, text, meta, sticky templates known then, main template then)
+        self.relist: list[tuple[str, str, dict[str, Any], int, str | None]] = []
+        self.post_templates: set[str] = set()  # templates whose pages read as posts (see _template_role)
         self.held: list[tuple[str, AssembledPost]] = []  # posts waiting for their page type to be confirmed
         self.tentative_pages: set[str] = set()  # pages read as lists whose posts are held all the same
         self.thread_template: dict[str, str] = {}  # thread URL -> its post template key
@@ -172,18 +174,20 @@ class ForumSpider(LinkFollowing, ThreadPosts, scrapy.Spider):
         except ValueError:
             yield from self._learn(info, "unwanted", "other", "unparsable")
             return
-        known_sticky = len(self.book.sticky)
+        known = self._known_templates()
         regions = self.book.regions(root)
         pattern = url_pattern(url)
         content = self.chrome.content(url, regions)
         feat = feature(regions, pattern, self.book.sticky, content)
-        main = main_region(content, self.book.sticky)
+        main = self._main_region(content)
         if main is not None:
             self.chrome.mark_content(main)
             # A template keeps the role most of its pages had: one page of short replies
             # must not turn a post template into a list.
             votes = self.template_roles.setdefault(main.key, Counter())
             votes[feat.role] += 1
+            if self._template_role(main.key) == "posts":
+                self.post_templates.add(main.key)
             if self._thread_template_state(main.key) == "list":
                 feat.role = "list"  # its records link to more list or thread pages: navigation
             elif votes["thread"]:
@@ -297,10 +301,27 @@ class ForumSpider(LinkFollowing, ThreadPosts, scrapy.Spider):
         if main is not None:
             self.policy.read.add(main.key)
         if role == "list" and mode == "fresh" and len(self.relist) < RELIST_LIMIT:
-            self.relist.append((url, text, info, known_sticky))
-        if len(self.book.sticky) > known_sticky and mode == "fresh":
+            self.relist.append((url, text, info, known, template))
+        if self._known_templates() > known and mode == "fresh":
             yield from self._recheck()
             yield from self._relink()
+
+    def _known_templates(self) -> int:
+        """How much is known of templates: those taken for content, and those proved post templates."""
+        return len(self.book.sticky) + len(self.post_templates)
+
+    def _main_region(self, content: list[Region]) -> Region | None:
+        """The page's content: a region of a post template when it has one, else the region
+        :func:`main_region` takes. A known template comes first there, but known is whatever
+        some page was read with: a thread of two posts read before any other is read by its
+        breadcrumbs, whose template, known from then on, beats a later two-post thread's posts
+        (a region only by matching a known template)."""
+        posts = [r for r in content if self._template_role(r.key) == "posts" and self._holds_posts(r)]
+        return main_region(posts, self.book.sticky) or main_region(content, self.book.sticky)
+
+    def _holds_posts(self, region: Region) -> bool:
+        fields = self.fields.get(region.key)
+        return fields is not None and (not region.matched or holds_posts(region, fields))
 
     def _template_role(self, key: str) -> str:
         """What pages of template ``key`` are taken for: "posts" once ROLE_PAGES of them read as
@@ -350,21 +371,33 @@ class ForumSpider(LinkFollowing, ThreadPosts, scrapy.Spider):
             # a slot decided may decide its template: held posts go out now, not with the next thread page
             yield from self._emit_confirmed()
 
-    def _relink(self) -> Iterator[scrapy.Request]:
+    def _relink(self) -> Iterator[Any]:
         """The links of list pages read before a template they hold was known, again: a board's
         sticky threads sit in a group of their own, one or two rows that are a region only once
-        the rows' template is known, which the board read first may have been what taught it."""
-        now = len(self.book.sticky)
-        for i, (url, text, info, known) in enumerate(self.relist):
+        the rows' template is known, which the board read first may have been what taught it.
+        A page holding a region of a thread page's template now was a thread read too early: a
+        thread of two posts, read before any other, whose largest region then was the menu (and
+        whose breadcrumbs, taken for its content, became a known template, preferred as content
+        on the thread pages read next)."""
+        now = self._known_templates()
+        for i, (url, text, info, known, read_as) in enumerate(self.relist):
             if known >= now:
                 continue
-            self.relist[i] = (url, text, info, now)
             root = parse_html(text)
             regions = self.book.regions(root)
-            main = main_region(self.chrome.content(url, regions), self.book.sticky)
-            self._inc("pages/relinked")
+            main = self._main_region(self.chrome.content(url, regions))
             heading = titled_heading(page_heading(root), info.get("anchor"))
-            yield from self._links(url, regions, "list", info, heading, page_flips(url, root, main))
+            flips = page_flips(url, root, main)
+            template = main.key if main is not None else None
+            self.relist[i] = (url, text, info, now, template)
+            if template is not None and template != read_as and self._template_role(template) == "posts":
+                self._inc("pages/reread_as_thread")
+                logger.debug("Page %s: read again as a thread page (template %s)", url, template)
+                yield from self._posts(url, main, info, heading, flips)
+                yield from self._links(url, regions, "thread", info, heading, flips)
+                continue
+            self._inc("pages/relinked")
+            yield from self._links(url, regions, "list", info, heading, flips)
 
     def _recheck(self) -> Iterator[Any]:
         pending, self.recheck = self.recheck, []
