@@ -14,6 +14,8 @@ Three kinds, serialised as JSON (the README documents the format):
   a counter or a short rotating advertisement does not count as a change; a new
   paragraph does, though on a long text it moves the simhash by a bit or two
   (the rule of the re-crawl notifier, :func:`topiccrawl.notify.changes.classify`).
+  With ``"digits": true`` numbers are text like any other (a page of prices or
+  scores): a paragraph whose number changed is a new paragraph.
 - ``{"kind": "auto"}``: not yet chosen; the monitor resolves it with
   :func:`~topiccrawl.urlcluster.auto_choose` on the first fetch (falling back to
   the whole page when no cluster looks like a list) and stores the result.
@@ -82,12 +84,20 @@ class PageTemplate:
     threshold: int = DEFAULT_PAGE_THRESHOLD
     kind: str = "page"
     min_new_chars: int = DEFAULT_MIN_NEW_CHARS
+    digits: bool = False  # numbers count as text (prices, scores) instead of being masked as noise
 
     def describe(self) -> str:
-        return f"whole page ({self.min_new_chars}+ characters of new text, or simhash distance > {self.threshold})"
+        numbers = ", numbers included" if self.digits else ""
+        return (
+            f"whole page ({self.min_new_chars}+ characters of new text, or simhash distance > {self.threshold}"
+            f"{numbers})"
+        )
 
     def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "threshold": self.threshold, "min_new_chars": self.min_new_chars}
+        out: dict[str, Any] = {"kind": self.kind, "threshold": self.threshold, "min_new_chars": self.min_new_chars}
+        if self.digits:
+            out["digits"] = True
+        return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,7 +132,10 @@ def template_from_dict(data: object) -> Template:
         min_new = data.get("min_new_chars", DEFAULT_MIN_NEW_CHARS)
         if not isinstance(min_new, int) or min_new < 1:
             raise TemplateError("a page template's min_new_chars is a whole number of characters, 1 or more")
-        return PageTemplate(threshold, min_new_chars=min_new)
+        digits = data.get("digits", False)
+        if not isinstance(digits, bool):
+            raise TemplateError("a page template's digits is true or false")
+        return PageTemplate(threshold, min_new_chars=min_new, digits=digits)
     if kind == "auto":
         return AutoTemplate()
     raise TemplateError(f"unknown template kind {kind!r}: expected 'links', 'page' or 'auto'")
@@ -244,8 +257,9 @@ class PageFingerprint:
     paragraphs: ChangeFingerprint | None = field(default=None, repr=False)
 
 
-def page_fingerprint(html: str, url: str | None = None) -> PageFingerprint:
-    """Fingerprint of a page's main text (falling back to all body text for pages with no article)."""
+def page_fingerprint(html: str, url: str | None = None, *, digits: bool = False) -> PageFingerprint:
+    """Fingerprint of a page's main text (falling back to all body text for pages with no article);
+    ``digits``: its numbers are kept in the paragraph hashes and the simhash, not masked."""
     from topiccrawl.maintext import extract_main_text
 
     main = extract_main_text(html, url)
@@ -253,7 +267,8 @@ def page_fingerprint(html: str, url: str | None = None) -> PageFingerprint:
         title, text = main.title, main.text
     else:
         title, text = "", _body_text(html)
-    return PageFingerprint(checksum(text), text_simhash(text), title, text, change_fingerprint(text))
+    paragraphs = change_fingerprint(text, mask_digits=not digits)
+    return PageFingerprint(checksum(text), text_simhash(text), title, text, paragraphs)
 
 
 def _body_text(html: str) -> str:
@@ -283,7 +298,7 @@ def page_changed(
         return hamming(old.simhash, new.simhash) > threshold
     if new_chars(old.paragraphs, new.paragraphs) >= min_new_chars:
         return True
-    # digits masked: a date or a counter in the text is not a change
+    # digits masked (unless the template keeps them): a date or a counter in the text is not a change
     return hamming(old.paragraphs.simhash, new.paragraphs.simhash) > threshold
 
 

@@ -33,6 +33,7 @@ def _page(site: ChangingSite, target: str) -> str:
     [
         AutoTemplate(),
         PageTemplate(5),
+        PageTemplate(2, min_new_chars=1, digits=True),
         LinkTemplate(UrlPattern("file", "h.org", ("p",), False, file_shape="{n}", file_ext="")),
         LinkTemplate(UrlPattern("region", "h.org", (), True, file_name="a.php", query_keys=("id",), dom_path="x/y")),
     ],
@@ -48,6 +49,7 @@ def test_templates_round_trip_through_json(template: object) -> None:
         ("[]", "JSON object"),
         ('{"kind": "css"}', "unknown template kind"),
         ('{"kind": "page", "threshold": 99}', "threshold"),
+        ('{"kind": "page", "digits": "yes"}', "digits"),
         ('{"kind": "links", "pattern": {"level": "file"}}', "bad link template"),
     ],
 )
@@ -286,3 +288,18 @@ def test_page_template_min_new_chars_round_trips_and_is_checked() -> None:
     assert template_from_json('{"kind": "page"}') == PageTemplate()  # templates saved before keep working
     with pytest.raises(TemplateError):
         template_from_json('{"kind": "page", "min_new_chars": 0}')
+
+
+def test_a_page_template_that_keeps_digits_sees_a_changed_number() -> None:
+    # A page of prices or scores: the numbers are what changes, and masked as noise they never
+    # did. With "digits" the paragraph whose figure changed is new text.
+    url = "http://news.example.com/a.shtml"
+    template = template_from_json('{"kind": "page", "digits": true, "min_new_chars": 1}')
+    assert isinstance(template, PageTemplate) and template.digits and "numbers included" in template.describe()
+    assert "digits" not in template_to_json(PageTemplate())  # templates stored before read the same
+    before = page_fingerprint(_article(), url, digits=True)
+    renumbered = page_fingerprint(_article(digits="7"), url, digits=True)
+    assert page_changed(before, renumbered, template.threshold, template.min_new_chars)
+    assert not page_changed(before, page_fingerprint(_article(), url, digits=True), template.threshold, 1)
+    # the same change under the default template is noise
+    assert not page_changed(page_fingerprint(_article(), url), page_fingerprint(_article(digits="7"), url))

@@ -51,9 +51,10 @@ def _seg_hash(segment: str) -> int:
     return int.from_bytes(hashlib.blake2b(segment.encode("utf-8"), digest_size=_SEG_HASH_BYTES).digest(), "big")
 
 
-def fingerprint(text: str) -> Fingerprint:
-    """Checksum, simhash and segment hashes of ``text`` with digit runs masked."""
-    masked = _DIGITS_RE.sub("0", text or "")
+def fingerprint(text: str, *, mask_digits: bool = True) -> Fingerprint:
+    """Checksum, simhash and segment hashes of ``text`` with digit runs masked (kept with
+    ``mask_digits=False``: a page of prices or scores, where the numbers are what changes)."""
+    masked = _DIGITS_RE.sub("0", text or "") if mask_digits else text or ""
     lengths = tuple((_seg_hash(m.group()), len(m.group())) for m in _SEGMENT_RE.finditer(masked))
     return Fingerprint(checksum(masked), text_simhash(masked), frozenset(h for h, _ in lengths), lengths)
 

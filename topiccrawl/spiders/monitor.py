@@ -423,7 +423,7 @@ class MonitorSpider(scrapy.Spider):
         self, watch: Watch, template: PageTemplate, response: TextResponse, fetched_at: float, validators: dict
     ) -> tuple[list[ChangeEvent], dict[str, Any]]:
         """A ``page_changed`` event if the main text changed beyond noise, and the fetch's outcome."""
-        fingerprint = page_fingerprint(response.text, response.url)
+        fingerprint = page_fingerprint(response.text, response.url, digits=template.digits)
         old = None
         if watch.baselined and watch.page_checksum and watch.page_simhash:
             simhash = int(watch.page_simhash, 16)
