@@ -5,11 +5,12 @@ from __future__ import annotations
 import re
 from datetime import UTC, datetime
 
-_WS_RE = re.compile(r"\s+")
+# Control characters are never text: a backspace pasted into a post ("累\x08我") reads as a space.
+_WS_RE = re.compile(r"[\s\x00-\x08\x0e-\x1f\x7f]+")
 
 
 def normalize_space(text: str) -> str:
-    """Collapse runs of whitespace (including full-width spaces) to one space and strip."""
+    """Collapse runs of whitespace (including full-width spaces) and control characters to one space, and strip."""
     return _WS_RE.sub(" ", text.replace("\u3000", " ")).strip()
 
 

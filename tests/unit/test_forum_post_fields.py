@@ -5,7 +5,15 @@ English month names, and a profile box whose 'Joined:' date comes before the pos
 from __future__ import annotations
 
 from topiccrawl.forum.pagetypes import main_region
-from topiccrawl.forum.posts import RELATIVE_TIME_RE, TIME_RE, PostRecord, extract_posts, holds_posts, learn_fields
+from topiccrawl.forum.posts import (
+    RELATIVE_TIME_RE,
+    TIME_RE,
+    PostRecord,
+    extract_posts,
+    holds_posts,
+    learn_fields,
+    post_text,
+)
 from topiccrawl.forum.regions import find_regions, parse_html
 
 BODIES = [
@@ -242,3 +250,44 @@ def test_a_region_holds_posts_only_when_most_records_have_the_text_field() -> No
     region = main_region(find_regions(parse_html(f"<html><body><div id='posts'>{deleted}</div></body></html>")))
     assert region is not None and len(region) == 6 and deleted != posts
     assert holds_posts(region, fields)
+
+
+def _real_discuz_posts(name: str) -> list[PostRecord]:
+    from pathlib import Path
+
+    page = (Path(__file__).resolve().parent.parent / "fixtures" / "real_pages" / name).read_text(encoding="utf-8")
+    main = main_region(find_regions(parse_html(page)))
+    assert main is not None
+    fields = learn_fields(main)
+    assert fields is not None
+    return extract_posts(main, fields)
+
+
+def test_a_boards_login_prompt_and_edit_notice_are_not_post_text() -> None:
+    # Saved Discuz! pages: a guest sees "马上注册 … 您需要 登录 才可以下载或查看，没有帐号？ 立即注册"
+    # inside the first post, and edited posts open with "本帖最后由 <user> 于 <date> 编辑".
+    for name in ("discuz_thread_3.html", "discuz_thread_6.html", "discuz_thread_13.html"):
+        posts = _real_discuz_posts(name)
+        assert len(posts) == 10
+        assert not any("立即注册" in p.text or "马上注册" in p.text or "本帖最后由" in p.text for p in posts)
+        assert all(p.text for p in posts)
+    posts = _real_discuz_posts("discuz_thread_3.html")
+    assert posts[0].text.startswith("本帖内容为独立汉化作品")  # the post itself is kept
+    assert posts[2].text.startswith("辛苦辛苦！！ 收藏、点赞、回复一条龙")
+    assert posts[1].text == "编辑帖子居然比翻译还累 我真是没有料到，鹰目每次都辛苦啦……"  # a pasted backspace is no text
+
+
+def test_a_posters_own_sign_up_link_and_a_post_that_is_all_prompt_keep_their_text() -> None:
+    def text(body: str) -> str:
+        return post_text(parse_html(f"<html><body><div class='message'>{body}</div></body></html>").find(".//div"))
+
+    prompt = '<div class="tip">Please <a href="member.php?action=login">log in</a> to see attachments.</div>'
+    assert text(prompt + BODIES[0]) == BODIES[0]  # the board's prompt (a relative link to its login) is dropped
+    own = 'Vote here: <a href="https://poll.example.org/register">register</a> first, it takes a minute.'
+    assert text(f"<p>{own}</p>{BODIES[1]}") == f"Vote here: register first, it takes a minute. {BODIES[1]}"
+    alone = '<div class="tip">Please <a href="/login.php">log in</a> to see this post.</div>'
+    assert text(alone) == "Please log in to see this post."  # nothing else to show: the prompt stays
+    assert text(f"<em>Last edited by bob on 2024-03-04 11:00</em><br/>{BODIES[3]}") == BODIES[3]
+    # a date of the post's own, in its text, is no edit notice; nor is a notice that is the whole post
+    assert text(f"On <em>2024-03-05</em> it broke. {BODIES[4]}") == f"On 2024-03-05 it broke. {BODIES[4]}"
+    assert text("<em>Edited 2024-03-05</em>") == "Edited 2024-03-05"

@@ -66,6 +66,11 @@ _VISIBLE_TEXT = (
 )
 # Characters per post an enclosing field may add to the post text and still not be the text.
 LABEL_CHARS = 3
+PROMPT_CHARS = 200  # longest login prompt inside a post
+STATUS_CHARS = 80  # longest edit notice opening a post
+_LOGIN_URL = re.compile(r"(?i)[/?&=._-](?:log_?in|logging|sign_?in|sign_?up|register|reg)(?:\b|_)")
+_LOGIN_TEXT = re.compile(r"(?i)\s*(?:登录|登陆|注册|立即注册|log ?in|sign ?in|sign ?up|register)\s*")
+_INLINE = frozenset({"i", "em", "span", "font", "small"})
 # Share of neighbouring dates in one direction above which a field reads as the posts' times.
 CHRONOLOGICAL = 0.8
 
@@ -93,6 +98,59 @@ def visible_text(el: lxml_html.HtmlElement) -> str:
     the ``hidden`` attribute): Discuz!'s attachment tips ("下载附件 保存到相册 … 上传") and
     user cards sit in a post hidden until hovered, and a reader never sees them there."""
     return _joined(el.xpath(_VISIBLE_TEXT))
+
+
+def _login_prompt(link: lxml_html.HtmlElement, body: lxml_html.HtmlElement) -> lxml_html.HtmlElement | None:
+    """The block of ``body`` that a link to the login or sign-up page belongs to, when it is a
+    notice rather than the post (at most PROMPT_CHARS of text): a board shows guests "register
+    to see attachments, 您需要 登录 才可以下载或查看" inside the first post (Discuz!). Only a
+    relative link is the board's own: a poster's link to another site's sign-up page is absolute."""
+    href = (link.get("href") or "").strip()
+    if not href or "//" in href or href.startswith(("#", "javascript:")):
+        return None
+    if not (_LOGIN_URL.search("/" + href) or _LOGIN_TEXT.fullmatch(element_text(link))):
+        return None
+    block = None
+    el = link
+    while el is not None and el is not body:
+        if len(element_text(el)) > PROMPT_CHARS:
+            break
+        block = el
+        el = el.getparent()
+    return block if block is not None and block is not link else None
+
+
+def _status_line(body: lxml_html.HtmlElement) -> lxml_html.HtmlElement | None:
+    """A short dated line that opens the post body in an inline element of its own: an edit
+    notice ("本帖最后由 X 于 2018-10-4 19:28 编辑"), which some boards put inside the message."""
+    if (body.text or "").strip() or not len(body):
+        return None
+    first = body[0]
+    if not isinstance(first.tag, str) or first.tag not in _INLINE:
+        return None
+    text = element_text(first)
+    rest = len(element_text(body)) - len(text)
+    return first if text and len(text) <= STATUS_CHARS and has_date(text) and rest > 0 else None
+
+
+def post_text(body: lxml_html.HtmlElement) -> str:
+    """``visible_text`` of a post body without the board's own notices in it: a login prompt and
+    an opening edit notice (see :func:`_login_prompt`, :func:`_status_line`)."""
+    noise = [block for a in body.iter("a") if (block := _login_prompt(a, body)) is not None]
+    if (status := _status_line(body)) is not None:
+        noise.append(status)
+    if not noise:
+        return visible_text(body)
+    nodes = [n for block in noise for n in block.iter()]  # kept alive: a proxy's id is its own while it lives
+    skip = {id(n) for n in nodes}
+    kept = []
+    for text in body.xpath(_VISIBLE_TEXT):
+        owner = text.getparent()
+        if text.is_tail:  # the text after an element belongs to its parent
+            owner = owner.getparent()
+        if id(owner) not in skip:
+            kept.append(text)
+    return _joined(kept) or visible_text(body)  # a post that is all notice stays as shown
 
 
 def unquoted_text(el: lxml_html.HtmlElement) -> str:
@@ -364,7 +422,7 @@ def extract_posts(region: Region, fields: PostFields) -> list[PostRecord]:
         # Without the text field itself (a deleted post, a moderator's note), the nearest
         # enclosing field also holds the header and author: keep its main text.
         elements = paths[path] if path else list(rec.elements)
-        text = " ".join(visible_text(e) for e in elements) if path == content else _main_text(elements)
+        text = " ".join(post_text(e) for e in elements) if path == content else _main_text(elements)
         author = None
         if fields.author and (key := _find(paths, fields.author)):
             author = element_text(paths[key][0]) or None
