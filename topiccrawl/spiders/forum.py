@@ -98,8 +98,7 @@ class ForumSpider(LinkFollowing, ThreadPosts, scrapy.Spider):
         self.fingerprints: dict[str, str] = {}  # main region's records digest -> the URL first read with it
         self.first_page_keys: set[str] = set()
         self.recheck: list[tuple[str, str, dict[str, Any]]] = []
-        # the first list pages, with the number of known templates when last read for links
-        # list pages read early: (url, text, meta, sticky templates known then, main template then)
+        # the first list pages: (url, text, meta, _known_templates() when last read, main template then)
         self.relist: list[tuple[str, str, dict[str, Any], int, str | None]] = []
         self.post_templates: set[str] = set()  # templates whose pages read as posts (see _template_role)
         self.held: list[tuple[str, AssembledPost]] = []  # posts waiting for their page type to be confirmed
@@ -375,7 +374,7 @@ class ForumSpider(LinkFollowing, ThreadPosts, scrapy.Spider):
         """The links of list pages read before a template they hold was known, again: a board's
         sticky threads sit in a group of their own, one or two rows that are a region only once
         the rows' template is known, which the board read first may have been what taught it.
-        A page holding a region of a thread page's template now was a thread read too early: a
+        A page holding a region of a proved post template now was a thread read too early: a
         thread of two posts, read before any other, whose largest region then was the menu (and
         whose breadcrumbs, taken for its content, became a known template, preferred as content
         on the thread pages read next)."""
