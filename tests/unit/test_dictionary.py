@@ -134,3 +134,16 @@ def test_save_writes_terms_with_provenance(tmp_path: Path) -> None:
     assert records[0] == {"text": "辛亥革命", "weight": 1.0, "aliases": ["xinhai"], "source": "static", "evidence": {}}
     assert records[1]["source"] == "learned"
     assert records[1]["evidence"]["pages"] == 5
+
+
+def test_a_weight_that_is_no_number_is_said_and_inf_is_no_weight(caplog: pytest.LogCaptureFixture) -> None:
+    with caplog.at_level("WARNING", logger="topiccrawl.dictionary.load"):
+        d = parse_dictionary("辛亥革命 0,5 xinhai\n孙中山 2\n武昌 O.5\n黄兴 wuchang\n", source="t.txt")
+    weights = {t.text: t.weight for t in d}
+    # "0,5" and "O.5" are read as aliases (the term weighs 1, so 孙中山's 2 is the top): each said, with its line
+    assert weights == {"辛亥革命": 0.5, "孙中山": 1.0, "武昌": 0.5, "黄兴": 0.5}
+    warned = [r.getMessage() for r in caplog.records]
+    assert len(warned) == 2 and "t.txt:1" in warned[0] and "'0,5'" in warned[0] and "t.txt:3" in warned[1]
+    # "inf" is a word: an alias, not a weight that would make every other term weigh 0
+    d = parse_dictionary("辛亥革命 inf\n孙中山 1\n")
+    assert {t.text: t.weight for t in d} == {"辛亥革命": 1.0, "孙中山": 1.0}

@@ -16,6 +16,8 @@ A plain list of terms is a valid dictionary.
 
 from __future__ import annotations
 
+import logging
+import math
 import re
 from importlib import resources
 from pathlib import Path
@@ -25,6 +27,11 @@ from topiccrawl.dictionary.terms import Term, TopicDictionary
 
 _BUNDLED_PACKAGE = "topiccrawl.dictionary.data"
 _NAME_RE = re.compile(r"^[A-Za-z0-9_-]+$")
+# A weight written with a decimal comma ("0,5") or a letter O for a zero ("O.5") is no number:
+# read as an alias it would silently leave the term at weight 1.
+_NUMBER_LIKE = re.compile(r"^[\dOo]*[.,]\d+$|^\d+,\d*$")
+
+logger = logging.getLogger(__name__)
 
 
 def bundled_names() -> list[str]:
@@ -33,9 +40,10 @@ def bundled_names() -> list[str]:
 
 def _number(text: str) -> float | None:
     try:
-        return float(text)
+        number = float(text)
     except ValueError:
         return None
+    return number if math.isfinite(number) else None  # "inf", "nan": words, not weights
 
 
 def parse_dictionary(text: str, *, source: str = "dictionary", max_learned: int = 200) -> TopicDictionary:
@@ -56,6 +64,15 @@ def parse_dictionary(text: str, *, source: str = "dictionary", max_learned: int 
             weight, rest = number, rest[1:]
             if not weight > 0:
                 raise SpiderArgumentError(f"{source}:{lineno}: weight of {term!r} must be positive, got {weight}")
+        elif rest and _NUMBER_LIKE.match(rest[0]):
+            logger.warning(
+                "%s:%d: %r after %r is not a number (write a weight as 0.5), so it is read as an alias"
+                " and the term weighs 1",
+                source,
+                lineno,
+                rest[0],
+                term,
+            )
         if term.lower() in seen:
             continue  # a repeated term keeps its first line
         seen.add(term.lower())
