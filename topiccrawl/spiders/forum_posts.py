@@ -90,7 +90,9 @@ class ThreadPosts:
         ready, keep = [], []
         states: dict[str, str] = {}
         for key, post in self.held:
-            state = states.get(key) or states.setdefault(key, self._thread_template_state(key, final))
+            if key not in states:
+                states[key] = self._thread_template_state(key, final)
+            state = states[key]
             # at the end an undecided template's posts go out, but those of a page read as a
             # list only if most pages of the template read as threads
             if state == "thread" or (final and state != "list" and self._held_post_is_thread(key, post)):
