@@ -20,6 +20,7 @@ import logging
 import re
 from collections import Counter
 from collections.abc import AsyncIterator, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -57,6 +58,17 @@ RELIST_LIMIT = 20  # first list pages whose links are read again once a template
 ROLE_PAGES = 3  # pages of a template read before it is taken for a list (see _template_role)
 SHARED_CANONICAL = 3  # a canonical URL named by more pages than this is not theirs
 _DOCUMENT = re.compile(r"<(?:html|head|body|title)\b", re.IGNORECASE)  # a page, not a fragment of one
+
+
+@dataclass(slots=True)
+class EarlyList:
+    """A list page read before the templates settled, kept to be read again as they do."""
+
+    url: str
+    text: str
+    info: dict[str, Any]  # the request's forum meta
+    known: int  # _known_templates() when it was last read
+    read_as: str | None  # the template it was first read with, or the one its posts were read again with
 
 
 class ForumSpider(LinkFollowing, ThreadPosts, scrapy.Spider):
@@ -98,8 +110,7 @@ class ForumSpider(LinkFollowing, ThreadPosts, scrapy.Spider):
         self.fingerprints: dict[str, str] = {}  # main region's records digest -> the URL first read with it
         self.first_page_keys: set[str] = set()
         self.recheck: list[tuple[str, str, dict[str, Any]]] = []
-        # the first list pages: (url, text, meta, _known_templates() when last read, main template then)
-        self.relist: list[tuple[str, str, dict[str, Any], int, str | None]] = []
+        self.relist: list[EarlyList] = []  # the first list pages, read again as templates become known
         self.post_templates: set[str] = set()  # templates whose pages read as posts (see _template_role)
         self.held: list[tuple[str, AssembledPost]] = []  # posts waiting for their page type to be confirmed
         self.tentative_pages: set[str] = set()  # pages read as lists whose posts are held all the same
@@ -272,11 +283,12 @@ class ForumSpider(LinkFollowing, ThreadPosts, scrapy.Spider):
             for linked in [info, *waiting]:
                 self._note_named_page(linked, shown, template)
             self.naming_pending.subtract(linked["slot"] for linked in waiting)
-        if jump and outcome == "wanted" and role == "thread":
+        if jump and outcome == "wanted":
             # A link that redirects to a post of a thread ('latest', 'unread', 'go to last post',
             # vBulletin's goto=newpost) reaches a page the thread's title link and pager reach:
             # a redirect per link spent on nothing. The page is read; the link's slot learns that
-            # it jumps, which counts against it as an alias does.
+            # it jumps, which counts against it as an alias does. (Whatever the page read as: a
+            # short thread reached so before the post template is known reads as a list.)
             yield from self._learn(info, "unwanted", role, "jump", template)
         else:
             yield from self._learn(info, outcome, role, why, template)
@@ -300,7 +312,7 @@ class ForumSpider(LinkFollowing, ThreadPosts, scrapy.Spider):
         if main is not None:
             self.policy.read.add(main.key)
         if role == "list" and mode == "fresh" and len(self.relist) < RELIST_LIMIT:
-            self.relist.append((url, text, info, known, template))
+            self.relist.append(EarlyList(url, text, info, known, template))
         if self._known_templates() > known and mode == "fresh":
             yield from self._recheck()
             yield from self._relink()
@@ -379,17 +391,21 @@ class ForumSpider(LinkFollowing, ThreadPosts, scrapy.Spider):
         whose breadcrumbs, taken for its content, became a known template, preferred as content
         on the thread pages read next)."""
         now = self._known_templates()
-        for i, (url, text, info, known, read_as) in enumerate(self.relist):
-            if known >= now:
+        for early in self.relist:
+            if early.known >= now:
                 continue
-            root = parse_html(text)
+            url, info, read_as = early.url, early.info, early.read_as
+            root = parse_html(early.text)
             regions = self.book.regions(root)
             main = self._main_region(self.chrome.content(url, regions))
             heading = titled_heading(page_heading(root), info.get("anchor"))
             flips = page_flips(url, root, main)
             template = main.key if main is not None else None
-            self.relist[i] = (url, text, info, now, template)
+            early.known = now
             if template is not None and template != read_as and self._template_role(template) == "posts":
+                # (read_as changes only here: a page relinked as a list under a template not yet
+                # proved a post template has had no posts read)
+                early.read_as = template
                 self._inc("pages/reread_as_thread")
                 logger.debug("Page %s: read again as a thread page (template %s)", url, template)
                 yield from self._posts(url, main, info, heading, flips)
