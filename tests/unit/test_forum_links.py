@@ -142,3 +142,27 @@ def test_a_splice_of_two_numbers_or_many_words_is_no_page() -> None:
 )
 def test_pattern_shape_masks_title_slugs_only(pattern: str, shape: str) -> None:
     assert pattern_shape(pattern) == shape
+
+
+def test_canonicalize_keeps_semicolon_separated_parameters_as_written() -> None:
+    # SMF separates parameters by ';': 'topic=5.0%3Ball' is no page of SMF's
+    assert canonicalize("http://f.test/index.php?topic=5.0;all") == "http://f.test/index.php?topic=5.0;all"
+    assert canonicalize("http://f.test/index.php?action=profile;u=3") == "http://f.test/index.php?action=profile;u=3"
+    # ... and a session id among them goes (SMF's redirects to cookie-less clients carry one)
+    sid = "0123456789abcdef0123456789abcdef"
+    assert canonicalize(f"http://f.test/index.php?PHPSESSID={sid};topic=5.msg7#msg7") == (
+        "http://f.test/index.php?topic=5.msg7"
+    )
+    assert canonicalize(f"http://f.test/index.php?topic=5.0;PHPSESSID={sid}") == "http://f.test/index.php?topic=5.0"
+    # a value written escaped stays escaped, a plain one plain
+    assert canonicalize("http://f.test/s?q=a%3Bb&r=a;b") == "http://f.test/s?q=a%3Bb&r=a;b"
+
+
+def test_url_pattern_splits_semicolons_and_masks_numbers_and_escaped_slugs() -> None:
+    assert url_pattern("http://f.test/index.php?topic=224.0;all") == "f.test/index.php?all=&topic=\\d.\\d"
+    assert url_pattern("http://f.test/index.php?topic=224.15") == url_pattern("http://f.test/index.php?topic=7.0")
+    assert url_pattern("http://f.test/index.php?topic=7.0") != url_pattern("http://f.test/index.php?topic=7.msg9")
+    # a title slug in Chinese is escaped UTF-8: one pattern for the slugs of any length
+    a = url_pattern("http://f.test/topic/238-%E6%B1%82%E5%8A%A9-%E9%95%9C%E5%A4%B4/")
+    b = url_pattern("http://f.test/topic/12-%E6%96%B0%E4%BA%BA-%E6%8A%A5%E5%88%B0%E5%95%A6/")
+    assert a == b == "f.test/topic/\\d-%-%/"

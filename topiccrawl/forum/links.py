@@ -20,9 +20,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from difflib import SequenceMatcher
-from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
+from urllib.parse import parse_qsl, quote, unquote_plus, urlsplit, urlunsplit
 
 SESSION_PARAMS = frozenset({"sid", "s", "sessionid", "session_id", "phpsessid", "jsessionid", "sessid", "formhash"})
+_QUERY_SAFE = "!$%&'()*+,/:;=?@[]~"  # kept as written in a query: reserved characters and escapes
+_ESCAPED_RUN = re.compile(r"(?:%[0-9A-Fa-f]{2})+")
+_NUMBERS = re.compile(r"\d+(?:[.,:_-]\d+)+")
 _HEXLIKE = re.compile(r"[0-9a-f]{16,}", re.IGNORECASE)
 _NESTED_QUERY = re.compile(r"[A-Za-z_][\w.\[\]-]*=[^&=/?#:\s]*(?:&[A-Za-z_][\w.\[\]-]*=[^&=/?#:\s]*)*")
 _TOKEN = re.compile(r"\d+|\D+")
@@ -67,27 +70,50 @@ def _is_came_from(value: str) -> bool:
 def canonicalize(url: str) -> str:
     """The URL without fragment, session-id and came-from parameters, its query sorted by key.
 
-    Query values keep their bytes: a value percent-encoded in GBK or Big5 (``kw=%C0%BA%C7%F2``,
-    common on Chinese sites) is not UTF-8, and decoding it as such would replace it with U+FFFD
-    and send the server another URL; undecodable bytes go through as surrogates and come back."""
+    Query parameters keep their bytes as written: a value percent-encoded in GBK or Big5
+    (``kw=%C0%BA%C7%F2``, common on Chinese sites) is not UTF-8 (decoded as such it would be
+    U+FFFD and another URL), and a reserved character written plainly is not the same as its
+    escape to every server (``topic=5.0;all`` is not ``topic=5.0%3Ball`` to SMF)."""
     parts = urlsplit(url)
-    pairs = parse_qsl(parts.query, keep_blank_values=True, errors="surrogateescape")
-    query = sorted(((k, v) for k, v in pairs if not _is_session(k, v) and not _is_came_from(v)), key=lambda kv: kv[0])
+    kept = []
+    for piece in parts.query.split("&"):
+        # SMF and other boards separate parameters by ';' as well (index.php?topic=5.0;all): a
+        # session id there goes, and the rest keeps its separators (';' is no '%3B' to them)
+        subs = [sub for sub in piece.split(";") if sub and not _is_session(*_decoded(sub))]
+        if subs and not _is_came_from(_decoded(subs[0])[1]):
+            kept.append(quote(";".join(subs), safe=_QUERY_SAFE))  # (a raw non-ASCII character as UTF-8)
+    query = "&".join(sorted(kept, key=lambda piece: _decoded(piece)[0]))
     path = parts.path.split(";jsessionid=", 1)[0]
-    encoded = urlencode(query, safe="/:", errors="surrogateescape")
-    return urlunsplit((parts.scheme, parts.netloc.lower(), path or "/", encoded, ""))
+    return urlunsplit((parts.scheme, parts.netloc.lower(), path or "/", query, ""))
+
+
+def _decoded(piece: str) -> tuple[str, str]:
+    """A raw ``key=value`` query piece, decoded (undecodable bytes as surrogates)."""
+    key, _, value = piece.partition("=")
+    return unquote_plus(key, errors="surrogateescape"), unquote_plus(value, errors="surrogateescape")
 
 
 def url_pattern(url: str) -> str:
-    """The shape of a URL: host, path with digit runs masked, sorted query keys with masked values."""
+    """The shape of a URL: host, path with digit runs and escaped text masked (a slug of Chinese
+    words is ``%``), sorted query keys (split at ``;`` too) with masked values."""
     parts = urlsplit(url)
-    path = re.sub(r"\d+", r"\\d", parts.path or "/")
+    path = re.sub(r"\d+", r"\\d", _ESCAPED_RUN.sub("%", parts.path or "/"))
     keys = []
-    for k, v in sorted(parse_qsl(parts.query, keep_blank_values=True)):
-        if _is_session(k, v):
-            continue
-        keys.append(f"{k}=" + ("\\d" if v.isdigit() else "*" if v else ""))
-    return parts.netloc.lower() + path + ("?" + "&".join(keys) if keys else "")
+    for piece in re.split(r"[&;]", parts.query):
+        k, v = _decoded(piece)
+        if piece and not _is_session(k, v):
+            keys.append(f"{k}=" + _masked_value(v))
+    return parts.netloc.lower() + path + ("?" + "&".join(sorted(keys)) if keys else "")
+
+
+def _masked_value(value: str) -> str:
+    """``\\d`` for a number, the digits masked in numbers joined by punctuation (``2.20``, an
+    SMF board's offset, is ``\\d.\\d``), ``*`` for anything else."""
+    if value.isdigit():
+        return "\\d"
+    if _NUMBERS.fullmatch(value):
+        return re.sub(r"\d+", r"\\d", value)
+    return "*" if value else ""
 
 
 _WORD = re.compile(r"[^\W\d_]{2,}")
