@@ -7,7 +7,7 @@ import pytest
 from topiccrawl.demo.forums import DiscuzForum, PhpbbForum
 from topiccrawl.demo.server import SiteRequest
 from topiccrawl.forum.links import url_pattern
-from topiccrawl.forum.pagetypes import PageTypes, feature, main_region, page_role
+from topiccrawl.forum.pagetypes import PageTypes, feature, is_navigation, main_region, page_role, profile
 from topiccrawl.forum.posts import PostRecord, ThreadAssembler, extract_posts, learn_fields
 from topiccrawl.forum.regions import TemplateBook, parse_html
 
@@ -80,3 +80,50 @@ def test_thread_assembler_flush_keeps_positions_after_a_missing_page() -> None:
     asm.add("t", 3, "u3", [PostRecord("z", None, None, "x")], last_page=3, title=None, board=None)
     out = asm.flush()
     assert [p.position for p in out][-1] == 21
+
+
+def _trail(outer: str, close: str) -> str:
+    crumbs = "".join(
+        f'<li><a href="/{h}"><span>{name} <i class="fa fa-angle-right"></i></span></a></li>'
+        for h, name in [("", "Home"), ("forums/", "Forums"), ("forum/2-phones/", "Phones and tablets")]
+    )
+    return f"{outer}<ul>{crumbs}</ul>{close}"
+
+
+@pytest.mark.parametrize(
+    ("outer", "close"),
+    [
+        ("<nav class='ipsBreadcrumb'>", "</nav>"),  # Invision
+        ('<div class="navigate_section">', "</div>"),  # SMF
+        ('<div class="p-breadcrumbs-wrap"><div>', "</div></div>"),  # XenForo-like
+        ('<div itemscope itemtype="https://schema.org/BreadcrumbList">', "</div>"),
+        ('<div role="navigation"><div><div><div><div>', "</div></div></div></div></div>"),
+    ],
+)
+def test_a_trail_of_links_is_never_a_pages_content(outer: str, close: str) -> None:
+    # A thread of two posts has no repeated region of posts; its breadcrumbs are one, of rich
+    # records. Taken for the content, their template became a known one, preferred on every
+    # later thread page over its posts.
+    posts = "".join(
+        f'<div class="post"><b><a href="/u/{i}">user{i}</a></b><span>2024-05-0{i} 10:00</span>'
+        f"<p>这是第{i}个帖子的正文，内容足够长，可以算作一个帖子。</p></div>"
+        for i in (1, 2)
+    )
+    html = f"<html><body>{_trail(outer, close)}<h1>标题</h1>{posts}</body></html>"
+    regions = TemplateBook().regions(parse_html(html))
+    trail = [r for r in regions if any(link.url == "/forums/" for link in r.links)]
+    assert trail and is_navigation(trail[0]) and not profile(trail[0]).rich
+    assert main_region(regions) is None or main_region(regions) is not trail[0]
+    assert page_role(regions) != "list"
+
+
+def test_a_thread_list_is_not_navigation() -> None:
+    rows = "".join(
+        f'<li class="ipsDataItem"><h4><a href="/topic/{i}-t/">一个帖子的标题 {i}</a></h4>'
+        f'<div class="meta">By <a href="/profile/{i}">u{i}</a>, <time>June {i}, 2024</time></div></li>'
+        for i in range(1, 6)
+    )
+    html = f'<html><body><ol class="ipsDataList" data-role="tableRows">{rows}</ol></body></html>'
+    regions = TemplateBook().regions(parse_html(html))
+    main = main_region(regions)
+    assert main is not None and not is_navigation(main) and page_role(regions) == "list"

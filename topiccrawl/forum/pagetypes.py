@@ -15,6 +15,7 @@ its pages:
 
 from __future__ import annotations
 
+import re
 import statistics
 from collections import Counter
 from dataclasses import dataclass, field
@@ -23,6 +24,11 @@ from topiccrawl.forum.regions import Region, jaccard
 
 ROLES = ("list", "thread", "other")
 POST_MIN_TEXT = 12.0  # mean chars of non-link text per record for a post-like region
+# Class, id or label words of a trail of links (breadcrumbs: Bootstrap's .breadcrumb, XenForo's
+# p-breadcrumbs, phpBB's span.crumb, IPS's ipsBreadcrumb, vBulletin's navbit, SMF's linktree and
+# navigate_section) and of navigation in general.
+_NAVIGATION_WORDS = re.compile(r"bread|crumb|linktree|navbit|navigat", re.IGNORECASE)
+NAVIGATION_DEPTH = 3  # ancestors of a region's parent whose class or id can name it navigation
 
 
 def _link_text(region: Region, index: int) -> int:
@@ -38,9 +44,11 @@ class RegionProfile:
     own_text: float  # mean characters of text outside links per record
     titled: float  # share of records with a link of 4+ characters of anchor text
 
+    navigation: bool = False  # marked up as navigation (see :func:`is_navigation`)
+
     @property
     def rich(self) -> bool:
-        return self.mean_size >= 4 and self.records >= 1
+        return self.mean_size >= 4 and self.records >= 1 and not self.navigation
 
     @property
     def postlike(self) -> bool:
@@ -49,6 +57,34 @@ class RegionProfile:
     @property
     def listlike(self) -> bool:
         return self.rich and self.titled >= 0.6
+
+
+def _names_navigation(el: object) -> bool:
+    get = getattr(el, "get", None)
+    if get is None:
+        return False
+    words = " ".join(get(a) or "" for a in ("class", "id", "aria-label"))
+    return bool(_NAVIGATION_WORDS.search(words)) or "BreadcrumbList" in (get("itemtype") or "")
+
+
+def is_navigation(region: Region) -> bool:
+    """Whether the page's markup says the region is navigation, which is never a page's content:
+    inside a ``<nav>`` element or an element of ARIA role navigation, or named a trail of links by
+    its records, its parent or their nearest ancestors. A trail ('Home > Forums > Board') is a
+    repeated region of rich records on every page of a site; on a page whose content is no
+    repeated region (a thread of two posts) it would be taken for the content, and its template,
+    known from then on, preferred to the posts of every later thread."""
+    if region.records and _names_navigation(region.records[0].elements[0]):
+        return True
+    el = region.parent
+    depth = 0
+    while el is not None and isinstance(el.tag, str):
+        if el.tag == "nav" or el.get("role") == "navigation":
+            return True
+        if depth <= NAVIGATION_DEPTH and _names_navigation(el):
+            return True
+        el, depth = el.getparent(), depth + 1
+    return False
 
 
 def profile(region: Region) -> RegionProfile:
@@ -68,6 +104,7 @@ def profile(region: Region) -> RegionProfile:
         statistics.fmean(texts) if texts else 0.0,
         statistics.median(own) if own else 0.0,
         titled / n,
+        is_navigation(region),
     )
 
 
