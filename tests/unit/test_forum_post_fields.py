@@ -84,8 +84,13 @@ def test_english_dates_with_month_names_are_dates() -> None:
         assert TIME_RE.search(f"posted {text} by x"), text
     for text in ["3 天前", "昨天 10:15", "Today, 10:15 AM", "5 minutes ago", "半小时前", "yesterday at 9:02 pm"]:
         assert RELATIVE_TIME_RE.search(text), text
+    # within the last week, XenForo and Invision name the day (a date only the header tells apart
+    # from the post: a body with "Saturday at 11:47 PM" in most posts would be taken for the date)
+    for text in ["Saturday at 11:47 PM", "Posted Monday at 3:12 PM", "星期六 10:15", "周日 09:02"]:
+        assert RELATIVE_TIME_RE.search(text), text
     # words that merely start like a month, and dates' look-alikes in prose, are not dates
-    for text in ["the market 12, 2020 was", "version 3.1 released", "today I tried it", "今天天气不错"]:
+    prose = ["the market 12, 2020 was", "version 3.1 released", "today I tried it", "今天天气不错", "see you Saturday"]
+    for text in prose:
         assert not TIME_RE.search(text) and not RELATIVE_TIME_RE.search(text), text
 
     def post(i: int) -> str:

@@ -47,6 +47,9 @@ RELATIVE_TIME_RE = re.compile(
     r"\d+\s*(?:秒|分钟|分鐘|小时|小時|天|周|星期|个月|個月)前|半小时前|半小時前"
     r"|(?:昨天|前天|今天)\s*\d{1,2}:\d{2}"
     rf"|\b(?:today|yesterday)\b,?\s*(?:at\s+)?{_CLOCK}"
+    # within the last week: "Saturday at 11:47 PM" (XenForo, Invision), "星期六 10:15", "周六 10:15"
+    rf"|\b(?:mon|tues|wednes|thurs|fri|satur|sun)day,?\s*(?:at\s+)?{_CLOCK}"
+    r"|(?:星期|周)[一二三四五六日天]\s*\d{1,2}:\d{2}"
     r"|\b(?:\d+|an?|one)\s+(?:second|minute|hour|day|week|month|year)s?\s+ago\b|\ba moment ago\b|\bjust now\b",
     re.IGNORECASE,
 )

@@ -54,7 +54,9 @@ class ThreadPosts:
             fields = learn_fields(main)
             if fields is None:
                 return
-            if len(main) >= 3:
+            if len(main) >= 3 and (fields.author or fields.time):
+                # (fields without a poster or a date may be a few posts' misreading: a later page
+                # learns them again)
                 self.fields[main.key] = fields
         if fields.author is None and fields.time is None:
             # Records with neither a poster nor a date are no posts: a list of members' cards
