@@ -63,6 +63,45 @@ def test_of_two_slots_reaching_one_page_type_the_title_like_one_owns_it() -> Non
     assert policy.state(title) == "wanted" and policy.state(last) == "unwanted"
 
 
+def test_two_slots_of_a_template_leading_to_lists_are_both_wanted() -> None:
+    # A board index's category block links each board by its name, and in its 'last post' cell
+    # links child boards beside long topic titles: both lead to boards, different ones. Owning
+    # lists by the longest anchor left the boards' own links unwanted, and their boards unread.
+    policy = CrawlPolicy(samples=2)
+    boards = policy.slot("C", "0:div/a", "General")
+    cell = policy.slot("C", "0:div/p/span/a", "Re: a long topic title in the last post cell")
+    policy.record(cell.key, "child", outcome="wanted", page_type="list", why="list", template="L")
+    policy.record(boards.key, "board", outcome="wanted", page_type="list", why="list", template="L")
+    assert policy.state(boards) == "wanted" and policy.state(cell) == "wanted"
+
+
+def test_a_list_of_a_template_proved_a_thread_pages_counts_as_a_thread() -> None:
+    # A title link whose samples were short threads read as lists before the post template was
+    # known owns the thread pages once that template is proved, not a poster's link beside it.
+    policy = CrawlPolicy(samples=2)
+    roles = {"P": "open"}
+    policy.template_role = lambda template: roles.get(template, "list")
+    title = policy.slot("R", "0:div/a", "A long thread title")
+    poster = policy.slot("R", "0:span/a", "bob")
+    policy.record(title.key, "t", outcome="wanted", page_type="list", why="list", template="P")
+    policy.record(poster.key, "u", outcome="wanted", page_type="thread", why="thread", template="F")
+    assert policy.state(poster) == "wanted"  # (while P may still be a list)
+    roles["P"] = "posts"
+    assert policy.state(title) == "wanted" and policy.state(poster) == "unwanted"
+
+
+def test_when_the_crawl_runs_dry_a_parked_link_of_a_wanted_pattern_is_sampled() -> None:
+    policy = CrawlPolicy(samples=2)
+    other = policy.slot("R", "0:td/a", "Board name")  # another slot's two samples show where the pattern leads
+    assert [policy.decide(other, "board").action for _ in range(2)] == ["explore", "explore"]
+    for _ in range(2):
+        policy.record(other.key, "board", outcome="wanted", page_type="list", why="list", template="L")
+    parked = policy.slot("C", "0:div/a", "Board")
+    parked.parked.append(("u3", {"pattern": "board"}))  # parked behind its record's longest link
+    assert policy.pattern_state("board") == "wanted"
+    assert [url for url, _ in policy.next_samples()] == ["u3"]
+
+
 @pytest.mark.parametrize(
     ("anchor", "length"),
     [

@@ -114,11 +114,25 @@ class CrawlPolicy:
     def _owner(self, template: str, page_type: str, visiting: frozenset[str]) -> str | None:
         best, best_len = None, -1.0
         for s in self.by_template.get(template, ()):
-            if s.outcomes[f"wanted:{page_type}"] and s.anchor_len > best_len:
+            if page_type in self._types_reached(s) and s.anchor_len > best_len:
                 if page_type == "list" and self._lists_lead_on(s, visiting) == "no":
                     continue
                 best, best_len = s.key, s.anchor_len
         return best
+
+    def _types_reached(self, s: Slot) -> list[str]:
+        """The wanted page types ``s`` led to, a list of a template since proved a thread page's
+        counting as a thread (a thread's first page read as a list before its template was
+        known): else a board's 'last post' link, which reached such a page once, would own the
+        lists of its template and leave the board's own link unwanted."""
+        types = [o[7:] for o in s.outcomes if o.startswith("wanted:")]
+        if "list" in types and s.lists:
+            threads = [t for t in s.lists if self.template_role(t) in {"thread", "posts"}]
+            if threads:
+                types.append("thread")
+            if len(threads) == len(s.lists):
+                types.remove("list")
+        return list(dict.fromkeys(types))
 
     def leads_on(self, template: str, visiting: frozenset[str] = frozenset()) -> str:
         """Whether list pages of ``template`` lead on: "yes" (a slot of it is wanted, or its pages
@@ -187,15 +201,15 @@ class CrawlPolicy:
             # 'latest' redirect)
             return "unwanted"
         unknown = False
-        for outcome in s.outcomes:
-            if not outcome.startswith("wanted:"):
-                continue
-            if outcome == "wanted:list":
+        for page_type in self._types_reached(s):
+            if page_type == "list":
                 leads = self._lists_lead_on(s, visiting)
                 if leads != "yes":
                     unknown = unknown or leads == "unknown"
                     continue
-            if self._owner(s.template, outcome[7:], visiting) == s.key:
+            # (lists have no owner: a board index's board link and the child-board links in its
+            # 'last post' cell both lead to boards, different ones)
+            if page_type == "list" or self._owner(s.template, page_type, visiting) == s.key:
                 # A longer-anchored slot of the template whose samples are still out may own
                 # the type instead: following this one now would fetch what the title links
                 # reach again, under other URLs ('last post' before the title's samples return).
@@ -296,8 +310,15 @@ class CrawlPolicy:
             # Links whose pattern is known to lead nowhere, or fetched meanwhile, are not
             # samples worth taking.
             s.parked = [p for p in s.parked if self.pattern_state(p[1]["pattern"]) != "unwanted" and not done(p[0])]
-            # A pattern sampled enough elsewhere has had its say.
-            fresh = [p for p in s.parked if self.sampled[p[1]["pattern"]] < self.samples]
+            # A pattern sampled enough elsewhere has had its say, unless it said "wanted": a
+            # board index read as posts parks its board links behind each board's 'last post'
+            # link (the longest anchor, which leads to threads), while another slot's samples
+            # show the boards' pattern leads to lists.
+            fresh = [
+                p
+                for p in s.parked
+                if self.sampled[p[1]["pattern"]] < self.samples or self.pattern_state(p[1]["pattern"]) == "wanted"
+            ]
             if not fresh:
                 continue
             s.parked.remove(fresh[0])
