@@ -296,3 +296,10 @@ def test_a_posters_own_sign_up_link_and_a_post_that_is_all_prompt_keep_their_tex
     # a date of the post's own, in its text, is no edit notice; nor is a notice that is the whole post
     assert text(f"On <em>2024-03-05</em> it broke. {BODIES[4]}") == f"On 2024-03-05 it broke. {BODIES[4]}"
     assert text("<em>Edited 2024-03-05</em>") == "Edited 2024-03-05"
+    # Invision closes an edited post with its notice
+    edited = "<span class='ipsType_light'><strong>Edited 7 hours ago by 清风</strong><br>typo</span>"
+    assert text(f"<p>{BODIES[2]}</p>{edited}") == BODIES[2]
+    # ... but a post that ends on a dated remark of its own in <em> keeps it when the text runs on after it
+    assert text(f"<p>{BODIES[2]}</p><em>2024-03-05</em> and it works now") == (
+        f"{BODIES[2]} 2024-03-05 and it works now"
+    )

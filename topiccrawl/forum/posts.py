@@ -123,25 +123,33 @@ def _login_prompt(link: lxml_html.HtmlElement, body: lxml_html.HtmlElement) -> l
     return block if block is not None and block is not link else None
 
 
-def _status_line(body: lxml_html.HtmlElement) -> lxml_html.HtmlElement | None:
-    """A short dated line that opens the post body in an inline element of its own: an edit
-    notice ("本帖最后由 X 于 2018-10-4 19:28 编辑"), which some boards put inside the message."""
-    if (body.text or "").strip() or not len(body):
-        return None
-    first = body[0]
-    if not isinstance(first.tag, str) or first.tag not in _INLINE:
-        return None
-    text = element_text(first)
-    rest = len(element_text(body)) - len(text)
-    return first if text and len(text) <= STATUS_CHARS and has_date(text) and rest > 0 else None
+def _status_lines(body: lxml_html.HtmlElement) -> list[lxml_html.HtmlElement]:
+    """Short dated lines that open or close the post body in an inline element of their own: an
+    edit notice, which some boards put inside the message ("本帖最后由 X 于 2018-10-4 19:28 编辑"
+    first, Discuz!; "Edited 7 hours ago by X" last, Invision)."""
+    if not len(body):
+        return []
+    ends = []
+    if not (body.text or "").strip():
+        ends.append(body[0])
+    if not (body[-1].tail or "").strip() and body[-1] is not body[0]:
+        ends.append(body[-1])
+    found = []
+    for end in ends:
+        if not isinstance(end.tag, str) or end.tag not in _INLINE:
+            continue
+        text = element_text(end)
+        rest = len(element_text(body)) - len(text)
+        if text and len(text) <= STATUS_CHARS and has_date(text) and rest > 0:
+            found.append(end)
+    return found
 
 
 def post_text(body: lxml_html.HtmlElement) -> str:
     """``visible_text`` of a post body without the board's own notices in it: a login prompt and
-    an opening edit notice (see :func:`_login_prompt`, :func:`_status_line`)."""
+    an opening or closing edit notice (see :func:`_login_prompt`, :func:`_status_lines`)."""
     noise = [block for a in body.iter("a") if (block := _login_prompt(a, body)) is not None]
-    if (status := _status_line(body)) is not None:
-        noise.append(status)
+    noise.extend(_status_lines(body))
     if not noise:
         return visible_text(body)
     nodes = [n for block in noise for n in block.iter()]  # kept alive: a proxy's id is its own while it lives
