@@ -163,6 +163,10 @@ def test_an_anchor_names_a_page_by_its_whole_title_or_the_start_of_it_cut_short(
     assert names_title("  Battery  drain after the update ", "battery drain after the update")
     assert names_title("辛亥革命和丝绸之路，纠结...", "辛亥革命和丝绸之路，纠结了一个月")
     assert names_title("Battery drain after…", "Battery drain after the update")
+    # a reply's subject, as a board's 'last post' cell shows it (SMF), names the thread it is in
+    assert names_title("Re: Battery drain after the update", "Battery drain after the update")
+    assert names_title("回复：辛亥革命大家怎么看？", "辛亥革命大家怎么看？")
+    assert names_title("Re: Re: fix", "Re: Re: fix") and not names_title("Re: x", "Re: other")
     # a permalink, a floor number, a date, a reply label or a title of another page do not
     assert not names_title("#5", "#5")  # too short to be a title
     assert not names_title("5楼", "辛亥革命大家怎么看？")

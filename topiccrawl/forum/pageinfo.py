@@ -7,6 +7,7 @@ printable views) and to follow a thread's page-flipping links.
 from __future__ import annotations
 
 import hashlib
+import re
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
@@ -140,13 +141,18 @@ def titled_heading(heading: str | None, anchor: str | None) -> str | None:
     return heading
 
 
+_REPLY_PREFIX = re.compile(r"^(?:re|回复|回覆|答复)\s*[:：]\s*", re.IGNORECASE)
+
+
 def names_title(anchor: str | None, heading: str | None) -> bool:
     """Whether a link's anchor is the title of the page it leads to (``heading``): the whole
-    heading, or its start cut short with an ellipsis, as lists and feeds shorten long titles.
-    A permalink's "#5", a "5楼" or a date never is."""
+    heading, or its start cut short with an ellipsis, as lists and feeds shorten long titles, or
+    a reply's subject ("Re: <title>", as a board's 'last post' shows it). A permalink's "#5", a
+    "5楼" or a date never is."""
     if not anchor or not heading:
         return False
     a, h = normalize_space(anchor).casefold(), normalize_space(heading).casefold()
+    a = _REPLY_PREFIX.sub("", a) if not _REPLY_PREFIX.match(h) else a  # a reply's subject ("Re: <title>")
     for ellipsis in ("...", "…"):
         if a.endswith(ellipsis):
             a = a[: -len(ellipsis)].rstrip()
