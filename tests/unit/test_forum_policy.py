@@ -63,16 +63,21 @@ def test_of_two_slots_reaching_one_page_type_the_title_like_one_owns_it() -> Non
     assert policy.state(title) == "wanted" and policy.state(last) == "unwanted"
 
 
-def test_two_slots_of_a_template_leading_to_lists_are_both_wanted() -> None:
+def test_a_slot_competes_for_the_page_type_most_of_its_samples_reached() -> None:
     # A board index's category block links each board by its name, and in its 'last post' cell
-    # links child boards beside long topic titles: both lead to boards, different ones. Owning
-    # lists by the longest anchor left the boards' own links unwanted, and their boards unread.
+    # each board's latest thread by its long subject and, now and then, a child board. Owning
+    # lists by the longest anchor, the cell left the boards' own links unwanted, their boards unread.
     policy = CrawlPolicy(samples=2)
     boards = policy.slot("C", "0:div/a", "General")
     cell = policy.slot("C", "0:div/p/span/a", "Re: a long topic title in the last post cell")
-    policy.record(cell.key, "child", outcome="wanted", page_type="list", why="list", template="L")
+    for page_type in ("thread", "thread", "list"):
+        policy.record(cell.key, "cell", outcome="wanted", page_type=page_type, why=page_type, template="L")
     policy.record(boards.key, "board", outcome="wanted", page_type="list", why="list", template="L")
-    assert policy.state(boards) == "wanted" and policy.state(cell) == "wanted"
+    assert policy.state(boards) == "wanted" and policy.state(cell) == "wanted"  # each owns its own
+    # ... and of two slots reaching mostly lists, the longer-anchored owns them (as for threads)
+    other = policy.slot("C", "0:div/p/a", "x")
+    policy.record(other.key, "other", outcome="wanted", page_type="list", why="list", template="L")
+    assert policy.state(other) == "unwanted"
 
 
 def test_a_list_of_a_template_proved_a_thread_pages_counts_as_a_thread() -> None:

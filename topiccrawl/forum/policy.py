@@ -114,25 +114,33 @@ class CrawlPolicy:
     def _owner(self, template: str, page_type: str, visiting: frozenset[str]) -> str | None:
         best, best_len = None, -1.0
         for s in self.by_template.get(template, ()):
-            if page_type in self._types_reached(s) and s.anchor_len > best_len:
+            if self._main_type(s) == page_type and s.anchor_len > best_len:
                 if page_type == "list" and self._lists_lead_on(s, visiting) == "no":
                     continue
                 best, best_len = s.key, s.anchor_len
         return best
 
+    def _wanted_types(self, s: Slot) -> Counter[str]:
+        """The wanted page types ``s`` led to, with their counts, a list of a template since
+        proved a thread page's counting as a thread (a thread's first page read as a list before
+        its template was known)."""
+        types = Counter({o[7:]: c for o, c in s.outcomes.items() if o.startswith("wanted:") and c})
+        threads = sum(c for t, c in s.lists.items() if self.template_role(t) in {"thread", "posts"})
+        if threads and types["list"]:
+            moved = min(threads, types["list"])
+            types["list"] -= moved
+            types["thread"] += moved
+        return +types
+
     def _types_reached(self, s: Slot) -> list[str]:
-        """The wanted page types ``s`` led to, a list of a template since proved a thread page's
-        counting as a thread (a thread's first page read as a list before its template was
-        known): else a board's 'last post' link, which reached such a page once, would own the
-        lists of its template and leave the board's own link unwanted."""
-        types = [o[7:] for o in s.outcomes if o.startswith("wanted:")]
-        if "list" in types and s.lists:
-            threads = [t for t in s.lists if self.template_role(t) in {"thread", "posts"}]
-            if threads:
-                types.append("thread")
-            if len(threads) == len(s.lists):
-                types.remove("list")
-        return list(dict.fromkeys(types))
+        return list(self._wanted_types(s))
+
+    def _main_type(self, s: Slot) -> str | None:
+        """The page type most of the slot's wanted samples reached: the type it may own. A board
+        index's 'last post' cell links each board's latest thread and, now and then, a child
+        board: it competes for threads, and leaves the lists to the boards' own links."""
+        types = self._wanted_types(s)
+        return max(types, key=lambda t: (types[t], t == "thread")) if types else None
 
     def leads_on(self, template: str, visiting: frozenset[str] = frozenset()) -> str:
         """Whether list pages of ``template`` lead on: "yes" (a slot of it is wanted, or its pages
@@ -207,9 +215,7 @@ class CrawlPolicy:
                 if leads != "yes":
                     unknown = unknown or leads == "unknown"
                     continue
-            # (lists have no owner: a board index's board link and the child-board links in its
-            # 'last post' cell both lead to boards, different ones)
-            if page_type == "list" or self._owner(s.template, page_type, visiting) == s.key:
+            if self._owner(s.template, page_type, visiting) == s.key:
                 # A longer-anchored slot of the template whose samples are still out may own
                 # the type instead: following this one now would fetch what the title links
                 # reach again, under other URLs ('last post' before the title's samples return).
