@@ -20,6 +20,8 @@ import statistics
 from collections import Counter
 from dataclasses import dataclass, field
 
+from lxml import html as lxml_html
+
 from topiccrawl.forum.regions import Region, jaccard
 
 ROLES = ("list", "thread", "other")
@@ -59,12 +61,9 @@ class RegionProfile:
         return self.rich and self.titled >= 0.6
 
 
-def _names_navigation(el: object) -> bool:
-    get = getattr(el, "get", None)
-    if get is None:
-        return False
-    words = " ".join(get(a) or "" for a in ("class", "id", "aria-label"))
-    return bool(_NAVIGATION_WORDS.search(words)) or "BreadcrumbList" in (get("itemtype") or "")
+def _names_navigation(el: lxml_html.HtmlElement) -> bool:
+    words = " ".join(el.get(a) or "" for a in ("class", "id", "aria-label"))
+    return bool(_NAVIGATION_WORDS.search(words)) or "BreadcrumbList" in (el.get("itemtype") or "")
 
 
 def is_navigation(region: Region) -> bool:

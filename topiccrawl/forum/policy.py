@@ -132,9 +132,6 @@ class CrawlPolicy:
             types["thread"] += moved
         return +types
 
-    def _types_reached(self, s: Slot) -> list[str]:
-        return list(self._wanted_types(s))
-
     def _main_type(self, s: Slot) -> str | None:
         """The page type most of the slot's wanted samples reached: the type it may own. A board
         index's 'last post' cell links each board's latest thread and, now and then, a child
@@ -209,7 +206,7 @@ class CrawlPolicy:
             # 'latest' redirect)
             return "unwanted"
         unknown = False
-        for page_type in self._types_reached(s):
+        for page_type in self._wanted_types(s):
             if page_type == "list":
                 leads = self._lists_lead_on(s, visiting)
                 if leads != "yes":
