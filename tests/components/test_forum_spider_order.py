@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import asyncio
 from collections import Counter, deque
+from collections.abc import Iterable
+from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
@@ -20,6 +22,7 @@ from scrapy.http import HtmlResponse, TextResponse
 from scrapy.statscollectors import MemoryStatsCollector
 from scrapy.utils.test import get_crawler
 
+from topiccrawl.demo.forum_ips import IpsForum
 from topiccrawl.demo.forum_xenforo import XenforoForum
 from topiccrawl.demo.forums_base import _FixtureForum
 from topiccrawl.demo.forums_vbulletin import VbulletinForum
@@ -186,21 +189,26 @@ def _read_in_order(
     spider, queue = _spider()
     _start_requests(spider)  # (sets up the crawl; its requests are not answered)
     items: list[ForumPost] = []
-
-    def _take(outputs: object) -> None:
-        items.extend(out for out in outputs or () if isinstance(out, ForumPost))  # type: ignore[attr-defined]
-
     for target in targets:
-        _take(spider.parse(_answer(site, Request(BASE + target, meta={"forum": {"slot": slot}}))))
-    while True:  # the end of the crawl: only its final flush is answered
+        items.extend(_posts_of(spider.parse(_answer(site, Request(BASE + target, meta={"forum": {"slot": slot}})))))
+    return _close(site, spider, queue, items), spider
+
+
+def _posts_of(outputs: Iterable[Any] | None) -> list[ForumPost]:
+    return [out for out in outputs or () if isinstance(out, ForumPost)]
+
+
+def _close(site: _FixtureForum, spider: ForumSpider, queue: deque[Request], items: list[ForumPost]) -> list[ForumPost]:
+    """``items`` and the posts the end of the crawl emits: only its final flush is answered."""
+    while True:
         queue.clear()
         try:
             spider._idle()
         except DontCloseSpider:
             for request in [r for r in queue if r.url.startswith("data:")]:
-                _take(request.callback(_answer(site, request)))
+                items.extend(_posts_of(request.callback(_answer(site, request))))
             continue
-        return items, spider
+        return items
 
 
 def test_a_thread_of_two_posts_read_before_the_post_template_is_known_keeps_its_posts() -> None:
@@ -255,3 +263,45 @@ def test_a_page_relinked_as_a_list_is_read_as_a_thread_once_its_template_is_prov
     got = [(i["thread_url"].rstrip("/").rsplit(".", 1)[1], i["position"]) for i in threads]
     assert len(got) == len(set(got))
     assert set(got) == truth, f"missing {sorted(truth - set(got))}"
+
+
+def test_a_members_stream_reached_by_a_posts_author_link_leaves_the_posts_to_a_thread_page() -> None:
+    # Invision's member page is a stream of the member's posts, each an excerpt under its
+    # thread's title: it reads as posts. Reached by a post's author link, whose anchor names it
+    # (the member's name is its heading), it made the post template a list's, whose records each
+    # link a thread of their own: every later thread page read as a list and its posts were
+    # dropped (all but 15 of 2,931 posts in about one full crawl in ten). The poster's links
+    # repeat within a thread page; a list's do not.
+    site = IpsForum(size=0.3)
+    threads = sorted(t for t in site.thread_targets() if "/page/" not in t)[:12]
+    spider, queue = _spider()
+    _start_requests(spider)
+    items: list[ForumPost] = []
+
+    def _read(target: str, slot: str, anchor: str | None = None) -> None:
+        request = Request(BASE + target, meta={"forum": {"slot": slot, "anchor": anchor}})
+        items.extend(_posts_of(spider.parse(_answer(site, request))))
+
+    _read("/", "start")
+    for target in threads[:6]:
+        _read(target, "forum-links|a")
+    posts = max(spider.template_roles, key=lambda key: spider.template_roles[key]["thread"])
+    # a post's author link, to a member whose name is long enough to be a page's title
+    author, member, url = next(
+        (slot, meta["anchor"], link)
+        for slot in spider.policy.by_template[posts]
+        for link, meta in slot.parked
+        if "/profile/" in link and len(meta["anchor"]) >= 4 and not link.endswith("/content/")
+    )
+    # (the member's page, and their stream of content, which reads as posts whatever the page did)
+    _read(url.removeprefix(BASE), author.key, member)
+    _read(url.removeprefix(BASE) + "content/", author.key, member)
+    stream = spider.named_templates.get(author.key, set())
+    assert stream and all(spider._template_role(t) == "thread" for t in stream)  # read as posts, named by the link
+    assert spider._thread_template_state(posts) != "list"
+    for target in threads[6:]:
+        _read(target, "forum-links|a")
+    got = {(i["thread_title"], i["position"]) for i in _close(site, spider, queue, items)}
+    read = {t.split("/")[2].split("-")[0] for t in threads}  # '/topic/102-<slug>/'
+    truth = {(p.thread_title, p.position) for p in site.posts() if p.page_number == 1 and p.thread_id in read}
+    assert len(truth) >= 40 and truth <= got, f"{len(truth - got)} posts missing"

@@ -135,12 +135,9 @@ class ThreadPosts:
         for slot, state in zip(slots, states, strict=True):
             if state != "wanted":
                 continue
-            # Links counted page by page: across pages a list's links repeat too (one topic
-            # is on its category's list and on its tags').
-            seen, distinct = self.slot_targets.get(slot.key, (0, 0))
-            if seen >= MIN_SLOT_LINKS and distinct < DISTINCT_TARGETS * seen:
-                continue  # repeating within pages: the poster's links
-            if final or seen >= DECIDED_SLOT_LINKS:
+            if self._repeats_within_pages(slot.key):
+                continue  # the poster's links
+            if final or self.slot_targets.get(slot.key, (0, 0))[0] >= DECIDED_SLOT_LINKS:
                 return "list"
             undecided = True  # too few links yet to tell a list's from a poster's
         if undecided and self._template_role(key) == "posts" and self.template_roles[key]["thread"] >= HELD_PAGES:
@@ -150,6 +147,14 @@ class ThreadPosts:
             # it a thread page's; a slot that proves to lead on after all turns it into a list.
             return "thread"
         return "open" if undecided else "thread"
+
+    def _repeats_within_pages(self, slot_key: str) -> bool:
+        """Whether the slot's links repeat within their pages, as a poster's do (one member posts
+        many times in a thread), where a list's records each link a page of their own. Counted page by page:
+        across pages a list's links repeat too (one topic is on its category's list and on its
+        tags')."""
+        seen, distinct = self.slot_targets.get(slot_key, (0, 0))
+        return seen >= MIN_SLOT_LINKS and distinct < DISTINCT_TARGETS * seen
 
     def _may_decide(self, slot: Slot) -> bool:
         """Whether an open slot will be decided while the crawl goes on: it has samples out, or
@@ -168,12 +173,15 @@ class ThreadPosts:
         by its title: a user's feed or a search result, each record an excerpt of another thread,
         whose records read as posts (an author, a date, text) but are no thread's posts. Not a
         post now and then linking another thread (the slot is in few records), nor a post's
-        author, whose page its link names too (a member's page is no thread page)."""
+        author, whose page its link names too: a member's page is no thread page, but it may read
+        as one (a stream of the member's posts), and the poster's links repeat within a page."""
         named = self.named_templates.get(slot_key)
         if not named:
             return False
         with_link, records = self.slot_presence.get(slot_key, (0, 0))
         if not records or with_link < MOST_RECORDS * records:
+            return False
+        if self._repeats_within_pages(slot_key):
             return False
         return any(self._template_role(t) in {"thread", "posts"} for t in named)
 
