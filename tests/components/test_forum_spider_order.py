@@ -305,3 +305,38 @@ def test_a_members_stream_reached_by_a_posts_author_link_leaves_the_posts_to_a_t
     read = {t.split("/")[2].split("-")[0] for t in threads}  # '/topic/102-<slug>/'
     truth = {(p.thread_title, p.position) for p in site.posts() if p.page_number == 1 and p.thread_id in read}
     assert len(truth) >= 40 and truth <= got, f"{len(truth - got)} posts missing"
+
+
+def test_a_posts_occasional_link_to_a_page_that_leads_on_leaves_the_posts_to_a_thread_page() -> None:
+    # A post mentions a member now and then ('@name', a link to their page). That page lists the
+    # member's posts, each linking its thread: it leads on, and the mention's slot was wanted. A
+    # wanted slot made the post template a list's once 20 of its links were seen, and every
+    # later thread page's posts were dropped (2 of 54 full Invision crawls). A list's
+    # records each link a page of their own; the mentions are in few of the posts.
+    site = IpsForum(size=0.3)
+    threads = sorted(t for t in site.thread_targets() if "/page/" not in t)
+    spider, queue = _spider()
+    _start_requests(spider)
+    items: list[ForumPost] = []
+
+    def _read(url: str, meta: dict[str, Any]) -> None:
+        request = Request(url, meta={"forum": meta})
+        items.extend(_posts_of(spider.parse(_answer(site, request))))
+
+    _read(BASE + "/", {"slot": "start"})
+    for target in threads[:12]:
+        _read(BASE + target, {"slot": "forum-links|a"})
+    posts = max(spider.template_roles, key=lambda key: spider.template_roles[key]["thread"])
+    mention, url, meta = next(
+        (slot, link, meta) for slot in spider.policy.by_template[posts] for link, meta in slot.parked
+        if meta["anchor"].startswith("@")
+    )  # fmt: skip
+    _read(url, meta)  # the mentioned member's page, sampled through the mention's slot
+    assert spider.policy.state(mention) == "wanted"
+    for target in threads[12:]:
+        _read(BASE + target, {"slot": "forum-links|a"})
+    assert spider.slot_targets[mention.key][0] >= 20  # enough links to decide the slot
+    assert spider._thread_template_state(posts) != "list"
+    got = {(i["thread_title"], i["position"]) for i in _close(site, spider, queue, items)}
+    truth = {(p.thread_title, p.position) for p in site.posts() if p.page_number == 1}
+    assert truth <= got, f"{len(truth - got)} of {len(truth)} posts missing"

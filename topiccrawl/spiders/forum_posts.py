@@ -23,6 +23,7 @@ MIN_SLOT_LINKS = 6  # links that can show a slot repeating
 DECIDED_SLOT_LINKS = 20  # links that show it does not (before: undecided, until the crawl ends)
 SLOT_LINKS_SAMPLE = 500
 MOST_RECORDS = 0.6  # share of a region's records with a link in a slot for it to speak for them
+FEW_RECORDS = 0.3  # share below which a slot's links are a record's now and then, no list's
 HELD_PAGES = 20  # pages of a post template read as posts after which its posts go out, its slots decided or not
 
 
@@ -121,7 +122,8 @@ class ThreadPosts:
         other pages. A list's records each link a page of their own (a thread, a board); a slot
         whose links repeat within a page (a post's author: one user posts many times) leads to
         pages about the poster, however they read (Tieba's user pages are feeds of posts,
-        XenForo's member pages lists of activity), not on."""
+        XenForo's member pages lists of activity), not on; nor does a slot in few of the records
+        (a post's mention of a member, whose page leads on to the member's posts)."""
         slots = self.policy.by_template.get(key, [])
         if any(self._links_other_threads(s.key) for s in slots):
             return "list"
@@ -137,6 +139,8 @@ class ThreadPosts:
                 continue
             if self._repeats_within_pages(slot.key):
                 continue  # the poster's links
+            if self._in_few_records(slot.key):
+                continue  # a post's occasional link: a mention of a member, another thread
             if final or self.slot_targets.get(slot.key, (0, 0))[0] >= DECIDED_SLOT_LINKS:
                 return "list"
             undecided = True  # too few links yet to tell a list's from a poster's
@@ -150,11 +154,18 @@ class ThreadPosts:
 
     def _repeats_within_pages(self, slot_key: str) -> bool:
         """Whether the slot's links repeat within their pages, as a poster's do (one member posts
-        many times in a thread), where a list's records each link a page of their own. Counted page by page:
-        across pages a list's links repeat too (one topic is on its category's list and on its
-        tags')."""
+        many times in a thread), where a list's records each link a page of their own. Counted
+        page by page: across pages a list's links repeat too (one topic is on its category's
+        list and on its tags')."""
         seen, distinct = self.slot_targets.get(slot_key, (0, 0))
         return seen >= MIN_SLOT_LINKS and distinct < DISTINCT_TARGETS * seen
+
+    def _in_few_records(self, slot_key: str) -> bool:
+        """Whether few records of the slot's pages have a link in it. A list's records each link
+        a page of their own; a post links a page now and then (a member it mentions, whose page
+        lists their posts and leads on: that makes no list of the thread)."""
+        with_link, records = self.slot_presence.get(slot_key, (0, 0))
+        return with_link < FEW_RECORDS * records
 
     def _may_decide(self, slot: Slot) -> bool:
         """Whether an open slot will be decided while the crawl goes on: it has samples out, or
