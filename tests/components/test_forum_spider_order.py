@@ -10,6 +10,9 @@ than now and then.
 from __future__ import annotations
 
 import asyncio
+import html
+import itertools
+import re
 from collections import Counter, deque
 from collections.abc import Iterable
 from typing import Any
@@ -337,6 +340,77 @@ def test_a_posts_occasional_link_to_a_page_that_leads_on_leaves_the_posts_to_a_t
         _read(BASE + target, {"slot": "forum-links|a"})
     assert spider.slot_targets[mention.key][0] >= 20  # enough links to decide the slot
     assert spider._thread_template_state(posts) != "list"
+    got = {(i["thread_title"], i["position"]) for i in _close(site, spider, queue, items)}
+    truth = {(p.thread_title, p.position) for p in site.posts() if p.page_number == 1}
+    assert truth <= got, f"{len(truth - got)} of {len(truth)} posts missing"
+
+
+def test_a_members_stream_linking_threads_read_before_by_their_titles_is_no_thread() -> None:
+    # A member's stream of content lists excerpts of their posts, each under its thread's title,
+    # linked through a redirect to the post (`?do=findComment`) whose URL pattern is shared with
+    # who-reacted lists, which lead nowhere: its links are never sampled, and its excerpts came
+    # out as posts of threads of their own (100-250 records in about half the Invision crawls).
+    # Its titles are those of thread pages the crawl has read.
+    site = IpsForum(size=0.3)
+    threads = sorted(t for t in site.thread_targets() if "/page/" not in t)
+    spider, queue = _spider()
+    _start_requests(spider)
+    items: list[ForumPost] = []
+
+    def _read(url: str, meta: dict[str, Any]) -> None:
+        request = Request(url, meta={"forum": meta})
+        items.extend(_posts_of(spider.parse(_answer(site, request))))
+
+    _read(BASE + "/", {"slot": "start"})
+    for target in threads:
+        _read(BASE + target, {"slot": "forum-links|a"})
+    posts = max(spider.template_roles, key=lambda key: spider.template_roles[key]["thread"])
+    profile, meta = next(
+        (link, meta) for slot in spider.policy.by_template[posts] for link, meta in slot.parked
+        if "/profile/" in link and not link.endswith("/content/") and len(meta["anchor"]) >= 2
+    )  # fmt: skip
+    _read(profile + "content/", meta)
+    streams = [key for key in spider.template_roles if key != posts and spider._template_role(key) == "thread"]
+    assert streams  # the stream reads as posts
+    assert all(spider._thread_template_state(key) == "list" for key in streams)
+    got = _close(site, spider, queue, items)
+    assert not [i for i in got if "/profile/" in i["thread_url"]]
+    truth = {(p.thread_title, p.position) for p in site.posts() if p.page_number == 1}
+    assert {(i["thread_title"], i["position"]) for i in got} == truth
+
+
+def _link_each_post(text: str, links: list[str]) -> tuple[str, int]:
+    """An Invision thread page whose posts each begin with one of ``links``, in turn."""
+    count = itertools.count()
+    body = re.sub(r"<div data-role='commentContent'[^>]*>", lambda m: m[0] + links[next(count) % len(links)], text)
+    return body, next(count)
+
+
+def test_posts_each_linking_other_threads_by_their_titles_stay_a_threads_posts() -> None:
+    # Every post of a thread links another thread by its title (a series' index, say): those
+    # threads are pages of the posts' own template, no feed's, and the thread is no list.
+    site = IpsForum(size=0.3)
+    threads = sorted(t for t in site.thread_targets() if "/page/" not in t)
+    tid = {t: t.split("/")[2].split("-")[0] for t in threads}  # '/topic/102-<slug>/'
+    longest = max(threads, key=lambda t: sum(p.thread_id == tid[t] and p.page_number == 1 for p in site.posts()))
+    spider, queue = _spider()
+    _start_requests(spider)
+    items: list[ForumPost] = []
+    for target in ["/", *(t for t in threads if t != longest), longest]:  # read last: the titles it links are known
+        anchor = site.data.topics[int(tid[target])].title if target in tid else None  # as its board's list links it
+        response = _answer(site, Request(BASE + target, meta={"forum": {"slot": "forum-links|a", "anchor": anchor}}))
+        if target == longest:
+            read = [t for t in threads if BASE + t in spider.page_names]  # a thread of its own for each post
+            titles = [html.escape(site.data.topics[int(tid[t])].title) for t in read]
+            body, linked = _link_each_post(
+                response.text,
+                [f'<aside><a href="{BASE}{t}">{title}</a></aside>' for t, title in zip(read, titles, strict=True)],
+            )
+            assert linked >= 6
+            response = response.replace(body=body.encode(response.encoding))
+        items.extend(_posts_of(spider.parse(response)))
+    template = max(spider.template_roles, key=lambda key: spider.template_roles[key]["thread"])
+    assert spider._thread_template_state(template, final=True) != "list"
     got = {(i["thread_title"], i["position"]) for i in _close(site, spider, queue, items)}
     truth = {(p.thread_title, p.position) for p in site.posts() if p.page_number == 1}
     assert truth <= got, f"{len(truth - got)} of {len(truth)} posts missing"

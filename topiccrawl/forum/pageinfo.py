@@ -144,6 +144,11 @@ def titled_heading(heading: str | None, anchor: str | None) -> str | None:
 _REPLY_PREFIX = re.compile(r"^(?:re|回复|回覆|答复)\s*[:：]\s*", re.IGNORECASE)
 
 
+def title_key(text: str) -> str:
+    """A title as compared with another: its words, whatever their spacing and case."""
+    return normalize_space(text).casefold()
+
+
 def names_title(anchor: str | None, heading: str | None) -> bool:
     """Whether a link's anchor is the title of the page it leads to (``heading``): the whole
     heading, or its start cut short with an ellipsis, as lists and feeds shorten long titles, or
@@ -151,7 +156,7 @@ def names_title(anchor: str | None, heading: str | None) -> bool:
     "5楼" or a date never is."""
     if not anchor or not heading:
         return False
-    a, h = normalize_space(anchor).casefold(), normalize_space(heading).casefold()
+    a, h = title_key(anchor), title_key(heading)
     a = _REPLY_PREFIX.sub("", a) if not _REPLY_PREFIX.match(h) else a  # a reply's subject ("Re: <title>")
     for ellipsis in ("...", "…"):
         if a.endswith(ellipsis):

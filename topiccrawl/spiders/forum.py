@@ -125,6 +125,8 @@ class ForumSpider(LinkFollowing, ThreadPosts, scrapy.Spider):
         self.slot_presence: dict[str, tuple[int, int]] = {}  # slot -> (records with a link in it, records)
         self.named_templates: dict[str, set[str]] = {}  # slot -> templates of pages its links named by title
         self.page_names: dict[str, tuple[str, str | None]] = {}  # list or thread URL -> (template, heading)
+        self.page_titles: dict[str, tuple[str, str]] = {}  # heading of a list or thread page -> (template, URL)
+        self.titled_pages: dict[str, set[str]] = {}  # slot -> pages its anchors named by title (a few)
         self.redirected_here: dict[str, list[dict[str, Any]]] = {}  # URL not read yet -> links that redirected to it
         self.naming_pending: Counter[str] = Counter()  # slot -> its redirects to pages not read yet
 
@@ -279,6 +281,8 @@ class ForumSpider(LinkFollowing, ThreadPosts, scrapy.Spider):
         template = main.key if main is not None else None
         if template is not None and role in {"list", "thread"} and mode == "fresh":
             self.page_names[url] = (template, shown)
+            for title in {shown, titled_heading(shown, info.get("anchor"))}:  # (with and without a label)
+                self._note_title(title, template, url)
             waiting = self.redirected_here.pop(url, [])
             for linked in [info, *waiting]:
                 self._note_named_page(linked, shown, template)

@@ -48,6 +48,8 @@ class LinkFollowing:
 
         def _count_presence(self, region: Region, slot_records: dict[str, set[int]]) -> None: ...
 
+        def _note_titled_link(self, slot_key: str, anchor: str, heading: str | None, here: set[str | None]) -> None: ...
+
     def _links(  # noqa: PLR0917
         self, url: str, regions: list[Region], role: str, info: dict[str, Any], heading: str | None, flips: Flips
     ) -> Iterator[scrapy.Request]:
@@ -102,6 +104,7 @@ class LinkFollowing:
                 page_links.setdefault(slot.key, []).append(target)
                 if link.record >= 0:
                     slot_records.setdefault(slot.key, set()).add(link.record)
+                    self._note_titled_link(slot.key, text, heading, {url, thread_url})
                 meta = {"slot": slot.key, "pattern": pattern, "board": heading, "anchor": text}
                 if role == "list" and target != url:
                     # a list whose records read as posts (a user's feed, search results) names

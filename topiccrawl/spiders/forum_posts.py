@@ -9,7 +9,7 @@ from collections import Counter
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
-from topiccrawl.forum.pageinfo import Flips, names_title, titled_heading
+from topiccrawl.forum.pageinfo import MIN_TITLE, Flips, names_title, title_key, titled_heading
 from topiccrawl.forum.policy import CrawlPolicy, Slot
 from topiccrawl.forum.posts import AssembledPost, PostFields, ThreadAssembler, extract_posts, learn_fields
 from topiccrawl.forum.regions import Region
@@ -24,6 +24,7 @@ DECIDED_SLOT_LINKS = 20  # links that show it does not (before: undecided, until
 SLOT_LINKS_SAMPLE = 500
 MOST_RECORDS = 0.6  # share of a region's records with a link in a slot for it to speak for them
 FEW_RECORDS = 0.3  # share below which a slot's links are a record's now and then, no list's
+TITLED_PAGES = 2  # pages a slot must name by their titles for its links to name them, unsampled
 HELD_PAGES = 20  # pages of a post template read as posts after which its posts go out, its slots decided or not
 
 
@@ -40,6 +41,8 @@ class ThreadPosts:
     slot_targets: dict[str, tuple[int, int]]
     slot_presence: dict[str, tuple[int, int]]
     named_templates: dict[str, set[str]]
+    page_titles: dict[str, tuple[str, str]]
+    titled_pages: dict[str, set[str]]
     naming_pending: Counter[str]
     primary: dict[str, list[str]]
 
@@ -206,6 +209,27 @@ class ThreadPosts:
         # a slot link's "board" is the heading of the page it was on
         if info.get("slot") and names_title(anchor, here) and not names_title(info.get("board"), here):
             self.named_templates.setdefault(info["slot"], set()).add(template)
+
+    def _note_title(self, heading: str | None, template: str, url: str) -> None:
+        if heading and len(title := title_key(heading)) >= MIN_TITLE:
+            self.page_titles.setdefault(title, (template, url))
+
+    def _note_titled_link(self, slot_key: str, anchor: str, heading: str | None, here: set[str | None]) -> None:
+        """A record's link whose anchor is the title of a page read, other than this page and its
+        thread, names that page's template, as a sample of the link would (see
+        :meth:`_note_named_page`): a member's stream of posts links each post's thread by its
+        title, through a redirect to the post whose URL pattern is known to lead nowhere (who
+        reacted to a post shares it), and is never sampled."""
+        named = self.page_titles.get(title_key(anchor))
+        template = slot_key.split("|", 1)[0]
+        if not named or named[0] == template or named[1] in here or names_title(anchor, heading):
+            return
+        # (a signature linking the poster's own thread by its title names one page, a feed many)
+        pages = self.titled_pages.setdefault(slot_key, set())
+        if len(pages) < TITLED_PAGES:
+            pages.add(named[1])
+        if len(pages) >= TITLED_PAGES:
+            self.named_templates.setdefault(slot_key, set()).add(named[0])
 
     def _count_presence(self, region: Region, slot_records: dict[str, set[int]]) -> None:
         """Add one region's records to the (records with a link in the slot, records) counts."""
