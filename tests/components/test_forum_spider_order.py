@@ -338,7 +338,7 @@ def test_a_posts_occasional_link_to_a_page_that_leads_on_leaves_the_posts_to_a_t
     assert spider.policy.state(mention) == "wanted"
     for target in threads[12:]:
         _read(BASE + target, {"slot": "forum-links|a"})
-    assert spider.slot_targets[mention.key][0] >= 20  # enough links to decide the slot
+    assert spider._slot_links(mention.key) >= 20  # enough links to decide the slot
     assert spider._thread_template_state(posts) != "list"
     got = {(i["thread_title"], i["position"]) for i in _close(site, spider, queue, items)}
     truth = {(p.thread_title, p.position) for p in site.posts() if p.page_number == 1}

@@ -121,7 +121,8 @@ class ForumSpider(LinkFollowing, ThreadPosts, scrapy.Spider):
         self.canonical_sources: Counter[str] = Counter()  # canonical URL -> pages naming it
         self.list_boards: dict[str, str] = {}  # URL -> heading of the first list page linking it
         self.list_anchors: dict[str, list[str]] = {}  # URL -> anchors of list links to it (a few)
-        self.slot_targets: dict[str, tuple[int, int]] = {}  # slot -> (links seen, distinct on their pages)
+        # slot -> URL shape -> (links seen, distinct on their pages)
+        self.slot_targets: dict[str, dict[str, tuple[int, int]]] = {}
         self.slot_presence: dict[str, tuple[int, int]] = {}  # slot -> (records with a link in it, records)
         self.named_templates: dict[str, set[str]] = {}  # slot -> templates of pages its links named by title
         self.page_names: dict[str, tuple[str, str | None]] = {}  # list or thread URL -> (template, heading)

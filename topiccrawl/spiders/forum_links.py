@@ -44,7 +44,7 @@ class LinkFollowing:
 
         def _page_number(self, info: dict[str, Any], flips: Flips) -> int: ...
 
-        def _count_targets(self, page_links: dict[str, list[str]]) -> None: ...
+        def _count_targets(self, page_links: dict[str, list[tuple[str, str]]]) -> None: ...
 
         def _count_presence(self, region: Region, slot_records: dict[str, set[int]]) -> None: ...
 
@@ -82,7 +82,7 @@ class LinkFollowing:
             }
             yield from self._maybe(target, meta, None, priority=10)
         # Links inside repeated regions, by slot.
-        page_links: dict[str, list[str]] = {}  # slot -> its links on this page
+        page_links: dict[str, list[tuple[str, str]]] = {}  # slot -> its links (URL, pattern) on this page
         for region in regions:
             prof = profile(region)
             if not prof.rich:
@@ -101,7 +101,7 @@ class LinkFollowing:
                 if slot_path is None:
                     continue  # an extra (ad, banner) unlike any record link
                 slot = self.policy.slot(region.key, slot_path, text)
-                page_links.setdefault(slot.key, []).append(target)
+                page_links.setdefault(slot.key, []).append((target, pattern))
                 if link.record >= 0:
                     slot_records.setdefault(slot.key, set()).add(link.record)
                     self._note_titled_link(slot.key, text, heading, {url, thread_url})

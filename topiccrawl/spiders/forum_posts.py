@@ -9,6 +9,7 @@ from collections import Counter
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
+from topiccrawl.forum.links import pattern_shape
 from topiccrawl.forum.pageinfo import MIN_TITLE, Flips, names_title, title_key, titled_heading
 from topiccrawl.forum.policy import CrawlPolicy, Slot
 from topiccrawl.forum.posts import AssembledPost, PostFields, ThreadAssembler, extract_posts, learn_fields
@@ -38,7 +39,7 @@ class ThreadPosts:
     template_roles: dict[str, Counter[str]]
     list_boards: dict[str, str]
     list_anchors: dict[str, list[str]]
-    slot_targets: dict[str, tuple[int, int]]
+    slot_targets: dict[str, dict[str, tuple[int, int]]]
     slot_presence: dict[str, tuple[int, int]]
     named_templates: dict[str, set[str]]
     page_titles: dict[str, tuple[str, str]]
@@ -144,7 +145,7 @@ class ThreadPosts:
                 continue  # the poster's links
             if self._in_few_records(slot.key):
                 continue  # a post's occasional link: a mention of a member, another thread
-            if final or self.slot_targets.get(slot.key, (0, 0))[0] >= DECIDED_SLOT_LINKS:
+            if final or self._slot_links(slot.key) >= DECIDED_SLOT_LINKS:
                 return "list"
             undecided = True  # too few links yet to tell a list's from a poster's
         if undecided and self._template_role(key) == "posts" and self.template_roles[key]["thread"] >= HELD_PAGES:
@@ -159,9 +160,18 @@ class ThreadPosts:
         """Whether the slot's links repeat within their pages, as a poster's do (one member posts
         many times in a thread), where a list's records each link a page of their own. Counted
         page by page: across pages a list's links repeat too (one topic is on its category's
-        list and on its tags')."""
-        seen, distinct = self.slot_targets.get(slot_key, (0, 0))
+        list and on its tags'). Only the links of the slot's most common URL shape count: a
+        position in a record can hold two kinds of link, as XenForo's rows hold a thread's title
+        or, in some rows, its prefix label, which links the board filtered by it, many times a
+        page."""
+        by_shape = self.slot_targets.get(slot_key)
+        if not by_shape:
+            return False
+        seen, distinct = max(by_shape.values())
         return seen >= MIN_SLOT_LINKS and distinct < DISTINCT_TARGETS * seen
+
+    def _slot_links(self, slot_key: str) -> int:
+        return sum(seen for seen, _ in self.slot_targets.get(slot_key, {}).values())
 
     def _in_few_records(self, slot_key: str) -> bool:
         """Whether few records of the slot's pages have a link in it. A list's records each link
@@ -237,12 +247,19 @@ class ThreadPosts:
             with_link, seen = self.slot_presence.get(key, (0, 0))
             self.slot_presence[key] = (with_link + len(records), seen + len(region.records))
 
-    def _count_targets(self, page_links: dict[str, list[str]]) -> None:
-        """Add one page's links, per slot, to the slots' (links, distinct on their page) counts."""
-        for key, urls in page_links.items():
-            seen, distinct = self.slot_targets.get(key, (0, 0))
-            if seen < SLOT_LINKS_SAMPLE:
-                self.slot_targets[key] = (seen + len(urls), distinct + len(set(urls)))
+    def _count_targets(self, page_links: dict[str, list[tuple[str, str]]]) -> None:
+        """Add one page's links (URL, pattern), per slot and URL shape, to the (links, distinct on
+        their page) counts."""
+        for key, links in page_links.items():
+            if self._slot_links(key) >= SLOT_LINKS_SAMPLE:
+                continue
+            urls: dict[str, list[str]] = {}
+            for url, pattern in links:
+                urls.setdefault(pattern_shape(pattern), []).append(url)
+            by_shape = self.slot_targets.setdefault(key, {})
+            for shape, shown in urls.items():
+                seen, distinct = by_shape.get(shape, (0, 0))
+                by_shape[shape] = (seen + len(shown), distinct + len(set(shown)))
 
     def _list_title(self, thread_url: str, title: str | None) -> str | None:
         """The thread's title as its list links it, when the page's heading is that after a short
