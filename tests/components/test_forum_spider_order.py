@@ -214,6 +214,34 @@ def _close(site: _FixtureForum, spider: ForumSpider, queue: deque[Request], item
         return items
 
 
+class _HandReader:
+    """A forum spider fed pages by hand, one at a time, from the forum's index on, keeping the
+    posts it emits."""
+
+    def __init__(self, site: _FixtureForum) -> None:
+        self.site = site
+        self.spider, self.queue = _spider()
+        _start_requests(self.spider)  # (sets up the crawl; its requests are not answered)
+        self.items: list[ForumPost] = []
+        self.read(BASE + "/", {"slot": "start"})
+
+    def read(self, url: str, meta: dict[str, Any]) -> None:
+        request = Request(url, meta={"forum": meta})
+        self.items.extend(_posts_of(self.spider.parse(_answer(self.site, request))))
+
+    def read_threads(self, targets: list[str]) -> None:
+        """Thread pages, each reached by its board's list."""
+        for target in targets:
+            self.read(BASE + target, {"slot": "forum-links|a"})
+
+    def post_template(self) -> str:
+        roles = self.spider.template_roles
+        return max(roles, key=lambda key: roles[key]["thread"])
+
+    def close(self) -> list[ForumPost]:
+        return _close(self.site, self.spider, self.queue, self.items)
+
+
 def test_a_thread_of_two_posts_read_before_the_post_template_is_known_keeps_its_posts() -> None:
     # Two posts are no repeated region until the post template is known from a longer thread.
     # Read before any such, a thread of two posts was read by its breadcrumbs; their template,
@@ -277,18 +305,10 @@ def test_a_members_stream_reached_by_a_posts_author_link_leaves_the_posts_to_a_t
     # repeat within a thread page; a list's do not.
     site = IpsForum(size=0.3)
     threads = sorted(t for t in site.thread_targets() if "/page/" not in t)[:12]
-    spider, queue = _spider()
-    _start_requests(spider)
-    items: list[ForumPost] = []
-
-    def _read(target: str, slot: str, anchor: str | None = None) -> None:
-        request = Request(BASE + target, meta={"forum": {"slot": slot, "anchor": anchor}})
-        items.extend(_posts_of(spider.parse(_answer(site, request))))
-
-    _read("/", "start")
-    for target in threads[:6]:
-        _read(target, "forum-links|a")
-    posts = max(spider.template_roles, key=lambda key: spider.template_roles[key]["thread"])
+    reader = _HandReader(site)
+    spider = reader.spider
+    reader.read_threads(threads[:6])
+    posts = reader.post_template()
     # a post's author link, to a member whose name is long enough to be a page's title
     author, member, url = next(
         (slot, meta["anchor"], link)
@@ -297,14 +317,13 @@ def test_a_members_stream_reached_by_a_posts_author_link_leaves_the_posts_to_a_t
         if "/profile/" in link and len(meta["anchor"]) >= 4 and not link.endswith("/content/")
     )
     # (the member's page, and their stream of content, which reads as posts whatever the page did)
-    _read(url.removeprefix(BASE), author.key, member)
-    _read(url.removeprefix(BASE) + "content/", author.key, member)
+    reader.read(url, {"slot": author.key, "anchor": member})
+    reader.read(url + "content/", {"slot": author.key, "anchor": member})
     stream = spider.named_templates.get(author.key, set())
     assert stream and all(spider._template_role(t) == "thread" for t in stream)  # read as posts, named by the link
     assert spider._thread_template_state(posts) != "list"
-    for target in threads[6:]:
-        _read(target, "forum-links|a")
-    got = {(i["thread_title"], i["position"]) for i in _close(site, spider, queue, items)}
+    reader.read_threads(threads[6:])
+    got = {(i["thread_title"], i["position"]) for i in reader.close()}
     read = {t.split("/")[2].split("-")[0] for t in threads}  # '/topic/102-<slug>/'
     truth = {(p.thread_title, p.position) for p in site.posts() if p.page_number == 1 and p.thread_id in read}
     assert len(truth) >= 40 and truth <= got, f"{len(truth - got)} posts missing"
@@ -318,29 +337,20 @@ def test_a_posts_occasional_link_to_a_page_that_leads_on_leaves_the_posts_to_a_t
     # records each link a page of their own; the mentions are in few of the posts.
     site = IpsForum(size=0.3)
     threads = sorted(t for t in site.thread_targets() if "/page/" not in t)
-    spider, queue = _spider()
-    _start_requests(spider)
-    items: list[ForumPost] = []
-
-    def _read(url: str, meta: dict[str, Any]) -> None:
-        request = Request(url, meta={"forum": meta})
-        items.extend(_posts_of(spider.parse(_answer(site, request))))
-
-    _read(BASE + "/", {"slot": "start"})
-    for target in threads[:12]:
-        _read(BASE + target, {"slot": "forum-links|a"})
-    posts = max(spider.template_roles, key=lambda key: spider.template_roles[key]["thread"])
+    reader = _HandReader(site)
+    spider = reader.spider
+    reader.read_threads(threads[:12])
+    posts = reader.post_template()
     mention, url, meta = next(
         (slot, link, meta) for slot in spider.policy.by_template[posts] for link, meta in slot.parked
         if meta["anchor"].startswith("@")
     )  # fmt: skip
-    _read(url, meta)  # the mentioned member's page, sampled through the mention's slot
+    reader.read(url, meta)  # the mentioned member's page, sampled through the mention's slot
     assert spider.policy.state(mention) == "wanted"
-    for target in threads[12:]:
-        _read(BASE + target, {"slot": "forum-links|a"})
+    reader.read_threads(threads[12:])
     assert spider._slot_links(mention.key) >= 20  # enough links to decide the slot
     assert spider._thread_template_state(posts) != "list"
-    got = {(i["thread_title"], i["position"]) for i in _close(site, spider, queue, items)}
+    got = {(i["thread_title"], i["position"]) for i in reader.close()}
     truth = {(p.thread_title, p.position) for p in site.posts() if p.page_number == 1}
     assert truth <= got, f"{len(truth - got)} of {len(truth)} posts missing"
 
@@ -353,27 +363,19 @@ def test_a_members_stream_linking_threads_read_before_by_their_titles_is_no_thre
     # Its titles are those of thread pages the crawl has read.
     site = IpsForum(size=0.3)
     threads = sorted(t for t in site.thread_targets() if "/page/" not in t)
-    spider, queue = _spider()
-    _start_requests(spider)
-    items: list[ForumPost] = []
-
-    def _read(url: str, meta: dict[str, Any]) -> None:
-        request = Request(url, meta={"forum": meta})
-        items.extend(_posts_of(spider.parse(_answer(site, request))))
-
-    _read(BASE + "/", {"slot": "start"})
-    for target in threads:
-        _read(BASE + target, {"slot": "forum-links|a"})
-    posts = max(spider.template_roles, key=lambda key: spider.template_roles[key]["thread"])
+    reader = _HandReader(site)
+    spider = reader.spider
+    reader.read_threads(threads)
+    posts = reader.post_template()
     profile, meta = next(
         (link, meta) for slot in spider.policy.by_template[posts] for link, meta in slot.parked
         if "/profile/" in link and not link.endswith("/content/") and len(meta["anchor"]) >= 2
     )  # fmt: skip
-    _read(profile + "content/", meta)
+    reader.read(profile + "content/", meta)
     streams = [key for key in spider.template_roles if key != posts and spider._template_role(key) == "thread"]
     assert streams  # the stream reads as posts
     assert all(spider._thread_template_state(key) == "list" for key in streams)
-    got = _close(site, spider, queue, items)
+    got = reader.close()
     assert not [i for i in got if "/profile/" in i["thread_url"]]
     truth = {(p.thread_title, p.position) for p in site.posts() if p.page_number == 1}
     assert {(i["thread_title"], i["position"]) for i in got} == truth
