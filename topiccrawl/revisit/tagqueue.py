@@ -33,9 +33,14 @@ class TagQueue:
         # so the hot path finds it without a lookup
         self._one = SlotHeap()
         self._queues: dict[str, SlotHeap] = {_NO_HOST: self._one}
-        # hosts by the tag of their first key; an entry whose seq is no longer that key's is stale
+        # hosts by the tag of their first key. A host awake with keys has exactly one live entry here,
+        # the one whose seq is in _listed; any other entry is dead and only popped. Without that, every
+        # requeue of a host's first key left one more entry that later turned live again, and the heap
+        # grew by one per fetch (a peek took milliseconds after ten thousand fetches)
         self._active: list[tuple[float, int, str]] = []  # (top tag, its seq, host)
-        self._sleeping: list[tuple[float, str]] = []  # (wake time, host)
+        self._listed: dict[str, int] = {}  # host -> seq of its live entry in _active
+        self._sleeping: list[tuple[float, str]] = []  # (wake time, host); a host is here at most once
+        self._asleep: set[str] = set()  # the hosts in _sleeping
         self._host_last: dict[str, float] = {}
         self.head: Slot | None = None  # the slot of the key :meth:`peek` returned last
 
@@ -74,7 +79,7 @@ class TagQueue:
         queue = self._one if slot.host == _NO_HOST else self._queue(slot.host)
         queue.place(slot)
         if self.host_gap > 0 and queue.top() is slot:  # new first key of its host
-            heapq.heappush(self._active, (tag, seq, slot.host))
+            self._list(slot.host, slot)
 
     def discard(self, key: Hashable) -> None:
         slot = self._slots.pop(key, None)
@@ -82,6 +87,13 @@ class TagQueue:
             self._queue(slot.host).remove(slot)
             if self.head is slot:
                 self.head = None
+
+    def _list(self, host: str, top: Slot) -> None:
+        """Make ``top``'s the host's one live entry in the active heap, unless the host sleeps (it is
+        listed again when it wakes)."""
+        if host not in self._asleep:
+            self._listed[host] = top.seq
+            heapq.heappush(self._active, (top.tag, top.seq, host))
 
     def _top(self, host: str) -> Slot | None:
         queue = self._queues.get(host)
@@ -106,22 +118,30 @@ class TagQueue:
             return slot.key, gate if gate >= earliest else earliest
         self.head = None
         active, sleeping = self._active, self._sleeping
+        listed, asleep = self._listed, self._asleep
         while sleeping and sleeping[0][0] <= gate:
             _, host = heapq.heappop(sleeping)
+            asleep.discard(host)
             top = self._top(host)
             if top is not None:
-                heapq.heappush(active, (top.tag, top.seq, host))
+                self._list(host, top)
         while active:
             _, seq, host = active[0]
-            top = self._top(host)
-            if top is None or top.seq != seq:
+            if listed.get(host) != seq:  # dead: the host has a newer entry, or sleeps
                 heapq.heappop(active)
+                continue
+            top = self._top(host)
+            if top is None or top.seq != seq:  # its first key moved or left: list the new one
+                heapq.heappop(active)
+                del listed[host]
                 if top is not None:
-                    heapq.heappush(active, (top.tag, top.seq, host))
+                    self._list(host, top)
                 continue
             wake = self._wake(host)
             if wake is not None and wake > gate:
                 heapq.heappop(active)
+                del listed[host]
+                asleep.add(host)
                 heapq.heappush(sleeping, (wake, host))
                 continue
             self.head = top
@@ -131,6 +151,7 @@ class TagQueue:
             top = self._top(host)
             if top is None:
                 heapq.heappop(sleeping)
+                asleep.discard(host)
                 continue
             self.head = top
             return top.key, max(wake, gate, top.earliest)
