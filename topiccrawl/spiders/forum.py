@@ -130,6 +130,8 @@ class ForumSpider(LinkFollowing, ThreadPosts, scrapy.Spider):
         self.titled_pages: dict[str, set[str]] = {}  # slot -> pages its anchors named by title (a few)
         self.redirected_here: dict[str, list[dict[str, Any]]] = {}  # URL not read yet -> links that redirected to it
         self.naming_pending: Counter[str] = Counter()  # slot -> its redirects to pages not read yet
+        self.known_targets: dict[str, list[str]] = {}  # slot -> links of it requested from elsewhere first (a few)
+        self.done: set[str] = set()  # URLs requested whose response or failure has come (and redirects' targets)
 
     @classmethod
     def from_crawler(cls, crawler: Any, *args: Any, **kwargs: Any) -> ForumSpider:
@@ -157,6 +159,7 @@ class ForumSpider(LinkFollowing, ThreadPosts, scrapy.Spider):
     # -- parsing -------------------------------------------------------------------
     def parse(self, response: Response) -> Iterator[Any]:
         info = response.meta["forum"]
+        self.done.update(canonicalize(u) for u in {response.url, *response.meta.get("redirect_urls", ())})
         if not isinstance(response, HtmlResponse):
             yield from self._learn(info, "unwanted", "other", "not-html")
             return
@@ -430,6 +433,7 @@ class ForumSpider(LinkFollowing, ThreadPosts, scrapy.Spider):
         if request is None:
             return
         info = request.meta.get("forum", {})
+        self.done.add(canonicalize(request.url))
         if isinstance(failure.value, RedirectUnwanted):
             target = canonicalize(request.url)
             if named := self.page_names.get(target):

@@ -50,6 +50,8 @@ class LinkFollowing:
 
         def _note_titled_link(self, slot_key: str, anchor: str, heading: str | None, here: set[str | None]) -> None: ...
 
+        def _note_known_target(self, slot_key: str, url: str) -> None: ...
+
     def _links(  # noqa: PLR0917
         self, url: str, regions: list[Region], role: str, info: dict[str, Any], heading: str | None, flips: Flips
     ) -> Iterator[scrapy.Request]:
@@ -164,6 +166,8 @@ class LinkFollowing:
         if urlsplit(url).scheme not in {"http", "https"} or urlsplit(url).netloc.lower() not in self.hosts:
             return
         if url in self.requested:
+            if slot is not None:
+                self._note_known_target(slot.key, url)
             return
         decision = self.policy.decide(slot, meta["pattern"])
         if decision.action == "skip":

@@ -26,6 +26,7 @@ SLOT_LINKS_SAMPLE = 500
 MOST_RECORDS = 0.6  # share of a region's records with a link in a slot for it to speak for them
 FEW_RECORDS = 0.3  # share below which a slot's links are a record's now and then, no list's
 TITLED_PAGES = 2  # pages a slot must name by their titles for its links to name them, unsampled
+KNOWN_TARGETS = 8  # a slot's links already requested from elsewhere that are kept, to learn where it leads
 HELD_PAGES = 20  # pages of a post template read as posts after which its posts go out, its slots decided or not
 
 
@@ -46,6 +47,9 @@ class ThreadPosts:
     titled_pages: dict[str, set[str]]
     naming_pending: Counter[str]
     primary: dict[str, list[str]]
+    page_names: dict[str, tuple[str, str | None]]
+    known_targets: dict[str, list[str]]
+    done: set[str]
 
     if TYPE_CHECKING:  # provided by ForumSpider or the other mixin
 
@@ -138,13 +142,22 @@ class ThreadPosts:
         # (a slot's redirect to a page on its way: that page may show the slot names threads)
         undecided = undecided or not states
         undecided = undecided or any(self.naming_pending[s.key] > 0 for s in slots)
+        listish = self._read_mostly_as_lists(key)
         for slot, state in zip(slots, states, strict=True):
-            if state != "wanted":
+            # (a slot never sampled, of a template read as lists: see _known_targets_lead_on)
+            unsampled = listish and state == "open" and not slot.outcomes
+            if state != "wanted" and not unsampled:
                 continue
             if self._repeats_within_pages(slot.key):
                 continue  # the poster's links
             if self._in_few_records(slot.key):
                 continue  # a post's occasional link: a mention of a member, another thread
+            if unsampled:
+                leads = self._known_targets_lead_on(slot.key, key)
+                if leads is None:
+                    undecided = True  # the pages it links are on their way
+                if not leads:
+                    continue
             if final or self._slot_links(slot.key) >= DECIDED_SLOT_LINKS:
                 return "list"
             undecided = True  # too few links yet to tell a list's from a poster's
@@ -155,6 +168,26 @@ class ThreadPosts:
             # it a thread page's; a slot that proves to lead on after all turns it into a list.
             return "thread"
         return "open" if undecided else "thread"
+
+    def _read_mostly_as_lists(self, key: str) -> bool:
+        votes = self.template_roles.get(key, Counter())
+        return votes["list"] > votes["thread"]
+
+    def _known_targets_lead_on(self, slot_key: str, template: str) -> bool | None:
+        """Whether a slot whose links were all fetched from elsewhere before it could sample one
+        leads to list or thread pages of another template, as its samples would have shown (a
+        category page's rows link boards the index had queued already); None while none of those
+        pages does and some are still on their way."""
+        targets = self.known_targets.get(slot_key, ())
+        if any((read := self.page_names.get(url)) is not None and read[0] != template for url in targets):
+            return True
+        return None if any(url not in self.done for url in targets) else False
+
+    def _note_known_target(self, slot_key: str, url: str) -> None:
+        """A slot's link to a page already requested from elsewhere (a few per slot)."""
+        targets = self.known_targets.setdefault(slot_key, [])
+        if len(targets) < KNOWN_TARGETS and url not in targets:
+            targets.append(url)
 
     def _repeats_within_pages(self, slot_key: str) -> bool:
         """Whether the slot's links repeat within their pages, as a poster's do (one member posts
