@@ -53,6 +53,11 @@ def test_a_boards_list_pages_never_come_out_as_posts(serve: Callable[..., Fixtur
     result, _hits, _base = _crawl(serve, site, tmp_path)
     assert [i["page_url"] for i in result.items if "/threads/" not in i["page_url"]] == []
     assert len(result.items) == len(site.posts())
+    # each under its bare title: a thread first reached from the index's box of latest posts
+    # was emitted before its board's list named it, and kept its prefix label ("Question"); the
+    # page's <title> parts the two ("Question - <title> | <forum>")
+    truth = {(p.thread_title, p.position) for p in site.posts()}
+    assert {(i["thread_title"], i["position"]) for i in result.items} == truth
 
 
 def test_a_boards_sticky_group_read_before_its_rows_template_was_known_is_followed(

@@ -4,12 +4,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from topiccrawl.forum.pageinfo import (
     lives_elsewhere,
     names_title,
     page_flips,
     page_heading,
     records_digest,
+    thread_title,
     titled_heading,
 )
 from topiccrawl.forum.regions import Region, find_regions, parse_html
@@ -156,6 +159,25 @@ def test_a_heading_drops_the_labels_it_links_but_keeps_a_heading_that_is_one_lin
     assert page_heading(parse_html(labelled)) == "相机进水怎么办"
     linked = "<html><body><h1><a href='/thread-7-1-1.html'>相机进水怎么办</a></h1></body></html>"
     assert page_heading(parse_html(linked)) == "相机进水怎么办"
+
+
+@pytest.mark.parametrize(
+    ("heading", "title", "expected"),
+    [
+        # XenForo's prefix is no link; its <title> parts it from the thread's title
+        ("Question&nbsp;Mode fixes?", "Question - Mode fixes? | Gadget Hub", "Mode fixes?"),
+        ("Solved Battery - charger swap", "Solved - Battery - charger swap | Hub", "Battery - charger swap"),
+        # a title with separators of its own, a heading the title starts with, a lone heading
+        ("Python - how to parse", "Python - how to parse - Board", "Python - how to parse"),
+        ("Mode fixes?", "Mode fixes? | Gadget Hub", "Mode fixes?"),
+        ("Question Mode fixes?", "Gadget Hub", "Question Mode fixes?"),
+    ],
+)
+def test_a_thread_title_drops_a_label_that_is_no_link_when_the_page_title_parts_them(heading, title, expected) -> None:
+    root = parse_html(f"<html><head><title>{title}</title></head><body><h1>{heading}</h1></body></html>")
+    shown = page_heading(root)
+    assert thread_title(root, shown) == expected
+    assert shown == heading.replace("&nbsp;", " ")  # as a page's name, the heading keeps its label
 
 
 def test_an_anchor_names_a_page_by_its_whole_title_or_the_start_of_it_cut_short() -> None:

@@ -121,13 +121,43 @@ def page_heading(root: Any, titles: bool = True) -> str | None:
     the site's name in the first ``h1`` and the topic in an ``h2``, and titles name the page
     first ("Topic - Board - Site")."""
     headings = [text for xpath in ("//h1", "//h2") for el in root.xpath(xpath) if (text := _heading_text(el))]
-    title = next((t for el in root.xpath("//title") if (t := normalize_space(el.text_content()))), "")
+    title = _page_title(root)
     for text in headings:
         if title.startswith(text) and (len(title) == len(text) or not title[len(text)].isalnum()):
             return text
     if headings:
         return headings[0]
     return _title_on_page(root, title) if titles and title else None
+
+
+def thread_title(root: Any, heading: str | None) -> str | None:
+    """A thread's title: its page's ``heading`` without a short label that is no link (XenForo's
+    thread prefix, "Question Mode fixes?"), when the page's ``<title>`` parts the two ("Question -
+    Mode fixes? | Site"). The heading keeps the label as a page's name: links name the page so."""
+    return _unlabelled(heading, _page_title(root)) if heading else heading
+
+
+def _page_title(root: Any) -> str:
+    return next((t for el in root.xpath("//title") if (t := normalize_space(el.text_content()))), "")
+
+
+_TITLE_SEPARATOR = re.compile(r"\s+[-–—|·»_]\s+|\s*[|｜]\s*")
+
+
+def _unlabelled(heading: str, title: str) -> str:
+    """The heading without a short label that is no link (XenForo's thread prefix, "Question Mode
+    fixes?"), when the ``title`` parts them: "Question - Mode fixes? | Site". A title cut at a
+    separator of its own ("Python - how to parse - Site") parts no label from it."""
+    for m in _TITLE_SEPARATOR.finditer(title):
+        label = _TITLE_SEPARATOR.split(title[: m.start()])[-1].strip()
+        if not label or len(label) > MAX_LABEL or not heading.startswith(label + " "):
+            continue
+        rest = heading[len(label) :].strip()
+        after = title[m.end() :]
+        ends = len(after) == len(rest) or _TITLE_SEPARATOR.match(after, len(rest)) is not None
+        if len(rest) >= MIN_TITLE and after.startswith(rest) and ends:
+            return rest
+    return heading
 
 
 def titled_heading(heading: str | None, anchor: str | None) -> str | None:

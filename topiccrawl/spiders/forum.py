@@ -40,6 +40,7 @@ from topiccrawl.forum.pageinfo import (
     page_flips,
     page_heading,
     records_digest,
+    thread_title,
     titled_heading,
 )
 from topiccrawl.forum.pagetypes import PageTypes, feature, main_region
@@ -315,7 +316,7 @@ class ForumSpider(LinkFollowing, ThreadPosts, scrapy.Spider):
         if tentative:
             self.tentative_pages.add(url)
         if main is not None and (role == "thread" or tentative):
-            yield from self._posts(url, main, info, heading, flips)
+            yield from self._posts(url, main, info, thread_title(root, heading), flips)
         yield from self._links(url, regions, role, info, heading, flips)
         if main is not None:
             self.policy.read.add(main.key)
@@ -416,7 +417,7 @@ class ForumSpider(LinkFollowing, ThreadPosts, scrapy.Spider):
                 early.read_as = template
                 self._inc("pages/reread_as_thread")
                 logger.debug("Page %s: read again as a thread page (template %s)", url, template)
-                yield from self._posts(url, main, info, heading, flips)
+                yield from self._posts(url, main, info, thread_title(root, heading), flips)
                 yield from self._links(url, regions, "thread", info, heading, flips)
                 continue
             self._inc("pages/relinked")
