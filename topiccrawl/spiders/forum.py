@@ -160,7 +160,9 @@ class ForumSpider(LinkFollowing, ThreadPosts, scrapy.Spider):
     # -- parsing -------------------------------------------------------------------
     def parse(self, response: Response) -> Iterator[Any]:
         info = response.meta["forum"]
-        self.done.update(canonicalize(u) for u in {response.url, *response.meta.get("redirect_urls", ())})
+        url = canonicalize(response.url)
+        self.done.add(url)
+        self.done.update(canonicalize(u) for u in response.meta.get("redirect_urls", ()))
         if not isinstance(response, HtmlResponse):
             yield from self._learn(info, "unwanted", "other", "not-html")
             return
@@ -174,7 +176,6 @@ class ForumSpider(LinkFollowing, ThreadPosts, scrapy.Spider):
             self._inc("pages/fragment")
             yield from self._learn(info, "unwanted", "other", "fragment")
             return
-        url = canonicalize(response.url)
         self.requested.add(url)  # a redirect's target: its own links to it need no second fetch
         # A redirect to an anchor in a page or to a thread's later page: a 'go to post' link
         jump = bool(response.meta.get("redirect_urls")) and bool(urlsplit(response.request.url).fragment)
@@ -434,9 +435,9 @@ class ForumSpider(LinkFollowing, ThreadPosts, scrapy.Spider):
         if request is None:
             return
         info = request.meta.get("forum", {})
-        self.done.add(canonicalize(request.url))
+        target = canonicalize(request.url)
+        self.done.add(target)
         if isinstance(failure.value, RedirectUnwanted):
-            target = canonicalize(request.url)
             if named := self.page_names.get(target):
                 self._note_named_page(info, named[1], named[0])  # a redirect to a page read before
             elif info.get("slot") and len(self.redirected_here) < RECHECK_LIMIT:
