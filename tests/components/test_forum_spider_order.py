@@ -26,6 +26,7 @@ from scrapy.statscollectors import MemoryStatsCollector
 from scrapy.utils.test import get_crawler
 
 from topiccrawl.demo.forum_ips import IpsForum
+from topiccrawl.demo.forum_tieba import TiebaForum
 from topiccrawl.demo.forum_xenforo import XenforoForum
 from topiccrawl.demo.forums_base import _FixtureForum
 from topiccrawl.demo.forums_vbulletin import VbulletinForum
@@ -238,6 +239,12 @@ class _HandReader:
         for target in targets:
             self.read(BASE + target, {"slot": "forum-links|a"})
 
+    def read_first_pages(self, later: str) -> str:
+        """Every thread's first page (``later`` is in the URLs of the others), each reached by its
+        board's list; returns the post template."""
+        self.read_threads(sorted(t for t in self.site.thread_targets() if later not in t))
+        return self.post_template()
+
     def post_template(self) -> str:
         roles = self.spider.template_roles
         return max(roles, key=lambda key: roles[key]["thread"])
@@ -359,6 +366,14 @@ def test_a_posts_occasional_link_to_a_page_that_leads_on_leaves_the_posts_to_a_t
     assert truth <= got, f"{len(truth - got)} of {len(truth)} posts missing"
 
 
+def _parked_profile(spider: ForumSpider, posts: str, skip: Iterable[str] = ()) -> tuple[str, dict[str, Any]]:
+    """A member's page parked behind a post's author link (an Invision profile, not its stream)."""
+    return next(
+        (link, meta) for slot in spider.policy.by_template[posts] for link, meta in slot.parked
+        if "/profile/" in link and not link.endswith("/content/") and link not in skip and len(meta["anchor"]) >= 2
+    )  # fmt: skip
+
+
 def test_a_members_stream_linking_threads_read_before_by_their_titles_is_no_thread() -> None:
     # A member's stream of content lists excerpts of their posts, each under its thread's title,
     # linked through a redirect to the post (`?do=findComment`) whose URL pattern is shared with
@@ -366,16 +381,13 @@ def test_a_members_stream_linking_threads_read_before_by_their_titles_is_no_thre
     # out as posts of threads of their own (100-250 records in about half the Invision crawls).
     # Its titles are those of thread pages the crawl has read.
     site = IpsForum(size=0.3)
-    threads = sorted(t for t in site.thread_targets() if "/page/" not in t)
     reader = _HandReader(site)
     spider = reader.spider
-    reader.read_threads(threads)
-    posts = reader.post_template()
-    profile, meta = next(
-        (link, meta) for slot in spider.policy.by_template[posts] for link, meta in slot.parked
-        if "/profile/" in link and not link.endswith("/content/") and len(meta["anchor"]) >= 2
-    )  # fmt: skip
-    reader.read(profile + "content/", meta)
+    posts = reader.read_first_pages("/page/")
+    profile, meta = _parked_profile(spider, posts)
+    # (reached from elsewhere than a post: through a post's link it is a feed of the posts' own
+    # pages, see the next test)
+    reader.read(profile + "content/", {**meta, "slot": "start"})
     streams = [key for key in spider.template_roles if key != posts and spider._template_role(key) == "thread"]
     assert streams  # the stream reads as posts
     assert all(spider._thread_template_state(key) == "list" for key in streams)
@@ -383,6 +395,53 @@ def test_a_members_stream_linking_threads_read_before_by_their_titles_is_no_thre
     assert not [i for i in got if "/profile/" in i["thread_url"]]
     truth = {(p.thread_title, p.position) for p in site.posts() if p.page_number == 1}
     assert {(i["thread_title"], i["position"]) for i in got} == truth
+
+
+def test_a_posters_page_listing_threads_read_before_is_a_feed_and_its_slot_unwanted() -> None:
+    # A member's page on Tieba lists their posts, each under its thread's title and its bar's
+    # name. It reads as a thread page, then as a list whose titles lead to threads; so the
+    # poster's slot was wanted and every poster's page was fetched (17 of 91 requests at size
+    # 0.3; on a real bar, one per member, each leading to other bars). The page names, by their
+    # titles, pages of the template the poster's link was on: it is a feed of them.
+    site = TiebaForum(size=0.3)
+    reader = _HandReader(site)
+    spider = reader.spider
+    posts = reader.read_first_pages("pn=")
+    poster = next(
+        slot for slot in spider.policy.by_template[posts] if any("/home/main" in link for link, _ in slot.parked)
+    )
+    parked = len(poster.parked)
+    link, meta = next((link, meta) for link, meta in poster.parked if "/home/main" in link)
+    poster.parked.remove((link, meta))
+    reader.read(link, meta)
+    assert poster.outcomes == {"unwanted:feed": 1}
+    assert spider.policy.state(poster) == "unwanted"
+    assert len(poster.parked) == parked - 1  # none released
+    got = reader.close()
+    assert not [i for i in got if "/home/" in i["thread_url"]]
+
+
+def test_members_pages_read_before_their_template_was_known_for_a_feed_give_no_posts() -> None:
+    # Invision's index links a few members, whose pages show their latest posts and read as
+    # posts; read before any thread, they could be nothing else. Once a later member's page,
+    # reached through a post's author link, is found to be a feed, their template is a list's,
+    # and the posts of the pages read before go with it (20-45 records in some crawls when the
+    # feed's slot was decided without marking its template).
+    site = IpsForum(size=0.3)
+    reader = _HandReader(site)
+    spider = reader.spider
+    index = _answer(site, Request(BASE + "/", meta={"forum": {"slot": "start"}})).text
+    early = sorted(set(re.findall(r'href="(' + re.escape(BASE) + r'/profile/[^"/]+/)"', index)))[:3]
+    assert early
+    for url in early:
+        reader.read(url, {"slot": "start"})
+    assert spider.held  # their latest posts, read as posts of a template not yet known
+    posts = reader.read_first_pages("/page/")
+    profile, meta = _parked_profile(spider, posts, skip=early)
+    reader.read(profile, meta)
+    assert spider.policy.slots[meta["slot"]].outcomes["unwanted:feed"] == 1
+    got = reader.close()
+    assert not [i for i in got if "/profile/" in i["thread_url"]]
 
 
 def _link_each_post(text: str, links: list[str]) -> tuple[str, int]:

@@ -37,6 +37,9 @@ def test_tieba_threads_are_found_in_the_pagelet_and_their_floors_are_posts(
     # Its records read as posts (a date, a board, text); before the spider told them apart it
     # emitted about 210 of them at this size, all wrong.
     assert not any("/home/" in i["page_url"] for i in result.items)
+    # ...and a feed of the pages the crawl reads, so the links to it are samples only, not a
+    # fetch per poster (all 17 posters' pages were fetched before, on a real bar thousands)
+    assert sum("/home/" in h.target for h in hits) <= 6
     # each floor names its bar, even when a user page (a feed of posts) linked its thread first
     boards = {p.thread_title: p.board for p in site.posts()}
     assert all(i["board"] == boards[i["thread_title"]] for i in result.items if i["thread_title"] in boards)

@@ -132,6 +132,7 @@ class ForumSpider(LinkFollowing, ThreadPosts, scrapy.Spider):
         self.redirected_here: dict[str, list[dict[str, Any]]] = {}  # URL not read yet -> links that redirected to it
         self.naming_pending: Counter[str] = Counter()  # slot -> its redirects to pages not read yet
         self.known_targets: dict[str, list[str]] = {}  # slot -> links of it requested from elsewhere first (a few)
+        self.feed_templates: set[str] = set()  # templates of pages found to be feeds of pages the crawl reads
         self.done: set[str] = set()  # URLs requested whose response or failure has come (and redirects' targets)
 
     @classmethod
@@ -269,6 +270,9 @@ class ForumSpider(LinkFollowing, ThreadPosts, scrapy.Spider):
             outcome, why = "unwanted", role
         elif alias:
             outcome, why = "unwanted", "alias"
+        elif main is not None and self._feeds_back(url, main, info):
+            outcome, why = "unwanted", "feed"
+            self.feed_templates.add(main.key)
         else:
             outcome, why = "wanted", role
         logger.debug("Page %s: %s, type %s, %s (%s), mode %s", url, role, ptype.name, outcome, why, mode)
@@ -306,7 +310,7 @@ class ForumSpider(LinkFollowing, ThreadPosts, scrapy.Spider):
             self._inc("skipped_pages/refetched")
             return
         if outcome != "wanted":
-            if why in {"duplicate", "alias"}:
+            if why in {"duplicate", "alias", "feed"}:
                 self._inc(f"skipped_pages/{why}")
             return
         heading = titled_heading(shown, info.get("anchor"))

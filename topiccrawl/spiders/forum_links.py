@@ -13,13 +13,14 @@ from urllib.parse import urljoin, urlsplit
 import scrapy
 
 from topiccrawl.forum.links import canonicalize, flip_text, pattern_shape, url_pattern
-from topiccrawl.forum.pageinfo import Flips
+from topiccrawl.forum.pageinfo import Flips, title_key
 from topiccrawl.forum.pagetypes import profile
 from topiccrawl.forum.policy import CrawlPolicy
 from topiccrawl.forum.regions import Region
 
 MAX_POST_SLOTS = 3  # link slots of a post-like region tried in turn
 LIST_ANCHORS = 4  # anchors kept of the list links to one URL (title, last post, pages...)
+FEED_PAGES = 2  # pages of the link's own template a page must name in its records to be a feed of them
 
 
 class LinkFollowing:
@@ -33,6 +34,7 @@ class LinkFollowing:
     list_boards: dict[str, str]
     list_anchors: dict[str, list[str]]
     tentative_pages: set[str]
+    page_titles: dict[str, tuple[str, str]]
 
     if TYPE_CHECKING:  # provided by ForumSpider or the other mixin
 
@@ -122,6 +124,25 @@ class LinkFollowing:
                 yield from self._maybe(target, meta, slot)
             self._count_presence(region, slot_records)
         self._count_targets(page_links)
+
+    def _feeds_back(self, url: str, main: Region, info: dict[str, Any]) -> bool:
+        """Whether a page reached through a record's link is a feed of the pages that link came
+        from: its own records name, by their titles, pages of the link's template that the crawl
+        has read (a member's page listing their posts' threads, or the boards they posted in;
+        a tag's list of threads). It leads back to pages the crawl reaches by their own lists,
+        and a slot that leads to such pages would fetch one per member (or tag) of the site."""
+        slot = info.get("slot")
+        if not slot:
+            return False
+        template = slot.split("|", 1)[0]
+        if template == main.key:
+            return False  # (a thread's link to another page of posts: a page of its own kind)
+        named: set[str] = set()
+        for link in main.links:
+            page = self.page_titles.get(title_key(link.text)) if link.record >= 0 else None
+            if page is not None and page[0] == template and page[1] != url:
+                named.add(page[1])
+        return len(named) >= FEED_PAGES
 
     def _note_list_link(self, target: str, heading: str | None, anchor: str) -> None:
         """What a list says of a page it links: its board (the list's heading) and its title."""

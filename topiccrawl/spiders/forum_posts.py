@@ -50,6 +50,7 @@ class ThreadPosts:
     page_names: dict[str, tuple[str, str | None]]
     known_targets: dict[str, list[str]]
     done: set[str]
+    feed_templates: set[str]
 
     if TYPE_CHECKING:  # provided by ForumSpider or the other mixin
 
@@ -131,7 +132,11 @@ class ThreadPosts:
         whose links repeat within a page (a post's author: one user posts many times) leads to
         pages about the poster, however they read (Tieba's user pages are feeds of posts,
         XenForo's member pages lists of activity), not on; nor does a slot in few of the records
-        (a post's mention of a member, whose page leads on to the member's posts)."""
+        (a post's mention of a member, whose page leads on to the member's posts). Nor is a
+        template of feeds (:meth:`_feeds_back`): its pages read before it was known to be one
+        were no thread's."""
+        if key in self.feed_templates:
+            return "list"
         slots = self.policy.by_template.get(key, [])
         if any(self._links_other_threads(s.key) for s in slots):
             return "list"
