@@ -9,7 +9,16 @@ import pytest
 
 from topiccrawl.demo.forums import DiscuzForum, PhpbbForum
 from topiccrawl.demo.server import SiteRequest
-from topiccrawl.forum.regions import Template, TemplateBook, find_regions, match_template, parse_html
+from topiccrawl.forum.regions import (
+    _SKIP,
+    Template,
+    TemplateBook,
+    _location,
+    find_regions,
+    locations,
+    match_template,
+    parse_html,
+)
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "real_pages"
 
@@ -166,3 +175,18 @@ def test_links_of_items_inside_a_record_share_one_slot() -> None:
     region = max(find_regions(root), key=lambda r: len(r.links))
     board_slots = {link.slot for link in region.links if "/forums/" in link.url}
     assert len(board_slots) == 1
+
+
+@pytest.mark.parametrize("name", ["discuz_thread_3", "discuz_catalog", "tieba_thread_list"])
+def test_locations_are_each_elements_path_from_the_top_in_document_order(name: str) -> None:
+    # (one walk down the tree stands for asking every element its path up: same groups, same order)
+    root = parse_html((FIXTURES / f"{name}.html").read_bytes())
+    body = root.find("body")
+    biggest = max(body, key=lambda child: sum(1 for _ in child.iter()))  # a subtree, not the whole page
+    for top in (root, body, biggest):
+        expected: dict[str, list[object]] = {}
+        for el in top.iter():
+            if isinstance(el.tag, str) and el.tag not in _SKIP:
+                expected.setdefault(_location(el), []).append(el)
+        got = locations(top)
+        assert got == expected and len(got) > 3

@@ -316,25 +316,46 @@ def _matched_under(el: lxml_html.HtmlElement, template: Template) -> Region | No
     return Region(el, records, extras, k, template.paths, template.location)
 
 
+Locations = dict[str, list[lxml_html.HtmlElement]]
+
+
+def locations(root: lxml_html.HtmlElement) -> Locations:
+    """The elements under ``root`` (``root`` included; not those :data:`_SKIP` names) by their
+    location (:func:`_location`, from the document's top), in document order: one walk down the
+    tree, where asking each element for its location walks up from every one of them."""
+    out: Locations = {}
+    parent = root.getparent()
+    stack = [(root, _location(parent) if parent is not None else "")]
+    while stack:
+        el, above = stack.pop()
+        if not isinstance(el.tag, str):
+            continue
+        here = f"{above}/{el.tag}" if above else el.tag
+        if el.tag not in _SKIP:
+            out.setdefault(here, []).append(el)
+        stack.extend((child, here) for child in reversed(el))
+    return out
+
+
 def _parents_at(
-    root: lxml_html.HtmlElement, location: str, taken: list[lxml_html.HtmlElement]
+    root: lxml_html.HtmlElement, location: str, taken: list[lxml_html.HtmlElement], where: Locations | None = None
 ) -> list[lxml_html.HtmlElement]:
     taken_ids = {id(p) for p in taken}
-    return [
-        el
-        for el in root.iter()
-        if isinstance(el.tag, str) and el.tag not in _SKIP and id(el) not in taken_ids and _location(el) == location
-    ]
+    found = (where if where is not None else locations(root)).get(location, [])
+    return [el for el in found if id(el) not in taken_ids]
 
 
 def match_template(
-    root: lxml_html.HtmlElement, template: Template, taken_parents: list[lxml_html.HtmlElement] | None = None
+    root: lxml_html.HtmlElement,
+    template: Template,
+    taken_parents: list[lxml_html.HtmlElement] | None = None,
+    where: Locations | None = None,
 ) -> Region | None:
     """The region of ``template`` on this page (under ``root``, ``root`` included), even with
     one or two records; parents that already hold a region of their own (``taken_parents``)
-    are left to it."""
+    are left to it. ``where``: :func:`locations` of ``root``, when the caller has them."""
     best: Region | None = None
-    for el in _parents_at(root, template.location, taken_parents or []):
+    for el in _parents_at(root, template.location, taken_parents or [], where):
         region = _matched_under(el, template)
         if region is not None and (best is None or len(region.records) > len(best.records)):
             best = region
@@ -345,13 +366,16 @@ def match_template(
 
 
 def matched_elsewhere(
-    root: lxml_html.HtmlElement, region: Region, taken_parents: list[lxml_html.HtmlElement]
+    root: lxml_html.HtmlElement,
+    region: Region,
+    taken_parents: list[lxml_html.HtmlElement],
+    where: Locations | None = None,
 ) -> list[Region]:
     """Rows of ``region``'s template under other parents at the same place in the page (but
     ``taken_parents``): a board's announcements and stickies in a box of their own."""
     template = Template(region.location, region.paths, region.period)
     out = []
-    for el in _parents_at(root, region.location, taken_parents):
+    for el in _parents_at(root, region.location, taken_parents, where):
         found = _matched_under(el, template)
         if found is not None:
             found.links = _links(found)
@@ -425,17 +449,18 @@ class TemplateBook:
         # content: a thin known template must not be matched onto stray rows there.
         occupied = {r.location for r in regions if r.mean_record_size() >= 4}
         matched: list[Region] = []
+        where = locations(root)
         for t in self.templates:
             key = self.key_of(t)
             if key in self.sticky and key not in found and t.location not in occupied:
-                r = match_template(root, t, [x.parent for x in regions])
+                r = match_template(root, t, [x.parent for x in regions], where)
                 if r is not None:
                     matched.append(r)
         # A list template's rows in a box of their own (announcements, stickies): too few to
         # repeat there, but their links are the list's links.
         for r in list(regions):
             if r.key in self.sticky and len(r) >= 3:
-                matched.extend(matched_elsewhere(root, r, [x.parent for x in regions]))
+                matched.extend(matched_elsewhere(root, r, [x.parent for x in regions], where))
         # Two known templates matched on the same rows: keep the one the rows resemble
         # most, then the one that explains more of them.
         best: dict[int, tuple[tuple[float, int], Region]] = {}
