@@ -31,6 +31,7 @@ the a an of to in and or for on at by with from is are was were be this that it 
 STOPWORDS = frozenset(_STOPWORDS_TEXT.split())
 # Longest prefix of a text that is segmented (see :func:`tokenize`).
 MAX_CHARS = 100_000
+SEGMENTED = 16  # texts whose tokens are kept (see :func:`_segment`)
 
 
 @functools.cache
@@ -47,11 +48,15 @@ def add_words(words: Iterable[str]) -> None:
     """Teach the tokenizer multi-character terms (dictionary terms) so they stay whole."""
     tok = _get()
     with _lock:
+        new = False
         for raw in words:
             word = raw.strip()
             if len(word) > 1 and word not in _added:
                 tok.add_word(word, freq=None)
                 _added.add(word)
+                new = True
+        if new:
+            _segment.cache_clear()  # texts segmented before may cut otherwise now
 
 
 def tokenize(text: str, *, keep_stopwords: bool = False, max_chars: int = MAX_CHARS) -> list[str]:
@@ -63,13 +68,17 @@ def tokenize(text: str, *, keep_stopwords: bool = False, max_chars: int = MAX_CH
     """
     if not text:
         return []
-    text = text[:max_chars]
+    tokens = _segment(text[:max_chars])
+    return list(tokens) if keep_stopwords else [t for t in tokens if t not in STOPWORDS]
+
+
+@functools.lru_cache(maxsize=SEGMENTED)
+def _segment(text: str) -> tuple[str, ...]:
+    """The word tokens of ``text``, stopwords included. Cached: one item's text is segmented by
+    several pipelines (near duplicates, keywords, the classifier) one after the other."""
     tokens = []
     for raw in _get().cut(text, HMM=True):
         token = raw.strip().lower()
-        if not token or not _TOKEN_RE.search(token):
-            continue
-        if not keep_stopwords and token in STOPWORDS:
-            continue
-        tokens.append(token)
-    return tokens
+        if token and _TOKEN_RE.search(token):
+            tokens.append(token)
+    return tuple(tokens)
