@@ -97,12 +97,20 @@ class Link:
 @dataclass(slots=True)
 class Record:
     elements: list[lxml_html.HtmlElement]  # 1..MAX_PERIOD adjacent siblings
+    # (a page's tree is not changed once parsed, and a record's text is asked for by every
+    # reading of its region: its profile, the main region, the chrome, the page's roles)
+    _text: str | None = field(default=None, init=False, repr=False, compare=False)
+    _size: int = field(default=-1, init=False, repr=False, compare=False)
 
     def text(self) -> str:
-        return " ".join(" ".join(t.split()) for el in self.elements for t in el.itertext() if t.strip())
+        if self._text is None:
+            self._text = " ".join(" ".join(t.split()) for el in self.elements for t in el.itertext() if t.strip())
+        return self._text
 
     def size(self) -> int:
-        return sum(1 for el in self.elements for _ in el.iter())
+        if self._size < 0:
+            self._size = sum(1 for el in self.elements for _ in el.iter())
+        return self._size
 
 
 @dataclass(slots=True)
