@@ -208,11 +208,13 @@ def _region_at(parent: lxml_html.HtmlElement, min_records: int, threshold: float
         return None
     k, off, tup, _count = found
     records: list[Record] = []
+    starts: list[int] = []
     record_index: set[int] = set()
     i = off
     while i <= len(kids) - k:
         if tuple(labels[i : i + k]) == tup:
             records.append(Record(kids[i : i + k]))
+            starts.append(i)
             record_index.update(range(i, i + k))
             i += k
         else:
@@ -228,8 +230,8 @@ def _region_at(parent: lxml_html.HtmlElement, min_records: int, threshold: float
     span = range(max(0, first - 1), min(len(kids), last + 2))
     extras = [kids[j] for j in span if j not in record_index]
     counts: Counter[str] = Counter()
-    for r in records:
-        counts.update({f"{i}:{p}" for i, el in enumerate(r.elements) for p in subtree_paths(el)})
+    for start in starts:  # (each record's elements are kids[start : start + k], their paths sigs[...])
+        counts.update({f"{j}:{p}" for j in range(k) for p in sigs[start + j]})
     common = frozenset(p for p, c in counts.items() if c * 2 >= len(records))
     region = Region(parent, records, extras, k, common, _location(parent))
     region.links = _links(region)
