@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -256,3 +257,28 @@ def test_a_wanted_slot_vouches_for_titles_of_its_shape_but_not_for_a_label_besid
         policy.record(title.key, f"h/threads/{slug}.\\d/", outcome="wanted", page_type="thread", why="thread")
     assert policy.decide(title, "h/threads/use-replacing-bit-uses.\\d/").action == "follow"
     assert not title.vouches("h/forums/phones-and-tablets.\\d/?prefix_id=\\d")
+
+
+def test_a_slot_never_sampled_competes_by_what_the_pages_it_links_were_read_as() -> None:
+    # Discourse's latest topics: each row links its category (every category requested already
+    # from the list above the topics, so the link was never sampled) and its tags (lists of the
+    # same topics again). The tags were taken for the rows' way to lists, and every tag page and
+    # its pages fetched; the category link, the longer anchor, owns lists by what its pages read as.
+    policy = CrawlPolicy(samples=2)
+    category = policy.slot("T", "0:td/div/a", "Battery and Charging")
+    tags = policy.slot("T", "0:td/div/div/a", "wifi")
+    leads: dict[str, tuple[Counter[str], bool]] = {}
+    policy.known_leads = lambda s: leads.get(s.key, (Counter(), False))
+    tags.parked.append(("/tag/firmware", {"pattern": "tag/firmware"}))
+    for tag in ("wifi", "battery"):
+        policy.decide(tags, f"tag/{tag}")
+        policy.record(tags.key, f"tag/{tag}", outcome="wanted", page_type="list", why="list")
+    assert policy.state(tags) == "wanted"  # nothing known of the category link yet
+    leads[category.key] = (Counter(), True)  # its categories on their way
+    assert policy.state(tags) == "waiting"
+    leads[category.key] = (Counter({"list": 2}), False)
+    assert policy.state(tags) == "unwanted"
+    assert policy.release() == [] and policy.decide(tags, "tag/camera").action == "skip"
+    assert policy.state(category) == "open"  # (it still samples its own new links)
+    leads[category.key] = (Counter({"thread": 2}), False)  # had its pages been threads instead
+    assert policy.state(tags) == "wanted"

@@ -99,6 +99,10 @@ class CrawlPolicy:
         # while too few pages have voted. A slot that led to a page of a thread template read as
         # a list (its first page, of short replies) led to a thread.
         self.template_role: Callable[[str], str] = lambda template: "list"
+        # What the pages a never-sampled slot links, requested from elsewhere first, were read as
+        # (page type -> count), and whether some are still on their way: what its samples would
+        # have said (see :meth:`_owner`).
+        self.known_leads: Callable[[Slot], tuple[Counter[str], bool]] = lambda s: (Counter(), False)
 
     # -- slots -----------------------------------------------------------------
     def slot(self, template: str, path: str, anchor: str) -> Slot:
@@ -112,13 +116,26 @@ class CrawlPolicy:
         return s
 
     def _owner(self, template: str, page_type: str, visiting: frozenset[str]) -> str | None:
+        """The slot of ``template`` that owns ``page_type``: of those whose samples mostly reached
+        it, the longest-anchored. A slot never sampled, because every link of it had been
+        requested from elsewhere first, competes by what those pages were read as: a topic row's
+        category link, whose categories the index lists above the topics, is still the row's way
+        to lists, and a tag link beside it (a list of the same topics again) is not."""
         best, best_len = None, -1.0
         for s in self.by_template.get(template, ()):
-            if self._main_type(s) == page_type and s.anchor_len > best_len:
+            if s.anchor_len <= best_len:
+                continue
+            if self._main_type(s) == page_type:
                 if page_type == "list" and self._lists_lead_on(s, visiting) == "no":
                     continue
                 best, best_len = s.key, s.anchor_len
+            elif not s.outcomes and not s.fixed and self._known_main_type(s) == page_type:
+                best, best_len = s.key, s.anchor_len
         return best
+
+    def _known_main_type(self, s: Slot) -> str | None:
+        types, _pending = self.known_leads(s)
+        return max(types, key=lambda t: (types[t], t == "thread")) if types else None
 
     def _wanted_types(self, s: Slot) -> Counter[str]:
         """The wanted page types ``s`` led to, with their counts, a list of a template since
@@ -179,8 +196,9 @@ class CrawlPolicy:
         return (o for o in self.by_template.get(s.template, ()) if o.anchor_len > s.anchor_len and not o.fixed)
 
     def _rival_pending(self, s: Slot) -> bool:
-        """Whether a longer-anchored slot of the template has samples out and no answer yet."""
-        return any(o.sent and not o.outcomes for o in self._longer_anchored(s))
+        """Whether a longer-anchored slot of the template has samples out and no answer yet, or,
+        never sampled, links requested from elsewhere that are still on their way."""
+        return any(not o.outcomes and (o.sent or self.known_leads(o)[1]) for o in self._longer_anchored(s))
 
     def _titled_sibling(self, s: Slot) -> bool:
         """Whether a longer-anchored slot of the template leads to wanted pages or has samples out."""

@@ -90,6 +90,7 @@ class ForumSpider(LinkFollowing, ThreadPosts, scrapy.Spider):
         self.hosts = {urlsplit(u).netloc.lower() for u in self.start_urls}
         self.policy = CrawlPolicy()
         self.policy.template_role = self._template_role
+        self.policy.known_leads = self._known_leads
         self.types = PageTypes()
         self.book = TemplateBook()
         self.chrome = Chrome()
@@ -132,6 +133,7 @@ class ForumSpider(LinkFollowing, ThreadPosts, scrapy.Spider):
         self.redirected_here: dict[str, list[dict[str, Any]]] = {}  # URL not read yet -> links that redirected to it
         self.naming_pending: Counter[str] = Counter()  # slot -> its redirects to pages not read yet
         self.known_targets: dict[str, list[str]] = {}  # slot -> links of it requested from elsewhere first (a few)
+        self.page_roles: dict[str, str] = {}  # list or thread URL -> what it was read as
         self.feed_templates: set[str] = set()  # templates of pages found to be feeds of pages the crawl reads
         self.done: set[str] = set()  # URLs requested whose response or failure has come (and redirects' targets)
 
@@ -291,6 +293,7 @@ class ForumSpider(LinkFollowing, ThreadPosts, scrapy.Spider):
         template = main.key if main is not None else None
         if template is not None and role in {"list", "thread"} and mode == "fresh":
             self.page_names[url] = (template, shown)
+            self.page_roles[url] = role
             for title in {shown, titled_heading(shown, info.get("anchor"))}:  # (with and without a label)
                 self._note_title(title, template, url)
             waiting = self.redirected_here.pop(url, [])

@@ -51,6 +51,7 @@ class ThreadPosts:
     known_targets: dict[str, list[str]]
     done: set[str]
     feed_templates: set[str]
+    page_roles: dict[str, str]
 
     if TYPE_CHECKING:  # provided by ForumSpider or the other mixin
 
@@ -187,6 +188,20 @@ class ThreadPosts:
         if any((read := self.page_names.get(url)) is not None and read[0] != template for url in targets):
             return True
         return None if any(url not in self.done for url in targets) else False
+
+    def _known_leads(self, slot: Slot) -> tuple[Counter[str], bool]:
+        """What the pages a slot links, requested from elsewhere first, were read as (a list of a
+        thread template's is a thread's first page), and whether some are still on their way."""
+        types: Counter[str] = Counter()
+        pending = False
+        for url in self.known_targets.get(slot.key, ()):
+            read = self.page_names.get(url)
+            if read is not None:
+                role = self.page_roles.get(url, "list")
+                types["thread" if self._template_role(read[0]) in {"thread", "posts"} else role] += 1
+            elif url not in self.done:
+                pending = True
+        return types, pending
 
     def _note_known_target(self, slot_key: str, url: str) -> None:
         """A slot's link to a page already requested from elsewhere (a few per slot)."""
