@@ -78,13 +78,10 @@ _INLINE = frozenset({"i", "em", "span", "font", "small"})
 CHRONOLOGICAL = 0.8
 
 
-def _el_path(el: lxml_html.HtmlElement, root: lxml_html.HtmlElement) -> str:
-    parts = []
-    while el is not None and el is not root:
-        cls = ".".join(sorted((el.get("class") or "").split()))
-        parts.append(el.tag + ("." + cls if cls else ""))
-        el = el.getparent()
-    return "/".join(reversed(parts))
+def _step(el: lxml_html.HtmlElement) -> str:
+    """One element of a field's path: its tag and its sorted classes (``div.a.b``)."""
+    cls = ".".join(sorted((el.get("class") or "").split()))
+    return el.tag + ("." + cls if cls else "")
 
 
 def element_text(el: lxml_html.HtmlElement) -> str:
@@ -227,11 +224,18 @@ def record_time(
 
 
 def _paths(record: Record) -> dict[str, list[lxml_html.HtmlElement]]:
+    """The record's elements by their path from its element (``"<index>:div.post/p"``), in
+    document order: one walk down, each element's path its parent's and one step."""
     out: dict[str, list[lxml_html.HtmlElement]] = defaultdict(list)
     for i, root in enumerate(record.elements):
-        for el in root.iter():
-            if isinstance(el.tag, str) and el.tag not in _SKIP_TEXT:
-                out[f"{i}:{_el_path(el, root)}"].append(el)
+        stack = [(root, "")]
+        while stack:
+            el, path = stack.pop()
+            if el.tag not in _SKIP_TEXT:
+                out[f"{i}:{path}"].append(el)
+            for child in reversed(el):
+                if isinstance(child.tag, str):  # (not a comment)
+                    stack.append((child, f"{path}/{_step(child)}" if path else _step(child)))
     return out
 
 

@@ -6,7 +6,7 @@ A mixin of :class:`topiccrawl.spiders.forum.ForumSpider`, which holds the state 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urljoin, urlsplit
 
@@ -87,6 +87,7 @@ class LinkFollowing:
             yield from self._maybe(target, meta, None, priority=10)
         # Links inside repeated regions, by slot.
         page_links: dict[str, list[tuple[str, str]]] = {}  # slot -> its links (URL, pattern) on this page
+        resolve = _resolver(url)
         for region in regions:
             prof = profile(region)
             if not prof.rich:
@@ -97,9 +98,9 @@ class LinkFollowing:
             patterns = {}
             for link in region.links:
                 if link.record >= 0:
-                    patterns.setdefault(url_pattern(canonicalize(urljoin(url, link.url))), link.slot)
+                    patterns.setdefault(resolve(link.url)[1], link.slot)
             slot_records: dict[str, set[int]] = {}
-            for link, target, pattern in _most_common_shape_first(url, region):
+            for link, target, pattern in _most_common_shape_first(region, resolve):
                 text = link.text
                 slot_path = link.slot if link.record >= 0 else patterns.get(pattern)
                 if slot_path is None:
@@ -204,7 +205,21 @@ class LinkFollowing:
         yield self._request(url, meta, priority=priority if decision.action == "follow" else 3)
 
 
-def _most_common_shape_first(url: str, region: Region) -> list[tuple[Any, str, str]]:
+def _resolver(url: str) -> Callable[[str], tuple[str, str]]:
+    """A link's canonical URL and its pattern, from its ``href`` on the page at ``url``, each
+    worked out once a page (a page's links are read twice, and many repeat: a poster's, a board's)."""
+    resolved: dict[str, tuple[str, str]] = {}
+
+    def resolve(href: str) -> tuple[str, str]:
+        if (found := resolved.get(href)) is None:
+            target = canonicalize(urljoin(url, href))
+            found = resolved[href] = (target, url_pattern(target))
+        return found
+
+    return resolve
+
+
+def _most_common_shape_first(region: Region, resolve: Callable[[str], tuple[str, str]]) -> list[tuple[Any, str, str]]:
     """The region's links worth a look, with their URLs and patterns, slot by slot in document
     order, and within a slot the links of its most common shape first: a slot's first links are
     its samples, and a label linking a filtered list (XenForo's thread prefixes) comes before
@@ -213,8 +228,7 @@ def _most_common_shape_first(url: str, region: Region) -> list[tuple[Any, str, s
     for link in region.links:
         if len(link.text) < 2 or flip_text(link.text) is not None:
             continue
-        target = canonicalize(urljoin(url, link.url))
-        links.append((link, target, url_pattern(target)))
+        links.append((link, *resolve(link.url)))
     kinds = [(link.slot, pattern_shape(pattern)) for link, _, pattern in links]
     counts = Counter(kinds)
     first: dict[str, int] = {}
