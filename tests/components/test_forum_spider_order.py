@@ -495,3 +495,16 @@ def test_a_categorys_rows_linking_boards_queued_already_are_no_posts() -> None:
     assert not [i for i in items if i["page_url"] in categories]
     truth = {(p.thread_title, p.position) for p in site.posts()}
     assert {(i["thread_title"], i["position"]) for i in items} == truth
+
+
+def test_a_whole_tieba_crawl_takes_members_pages_for_feeds_and_nothing_else() -> None:
+    # (the rule's other side: no bar page or thread page of the crawl is taken for a feed, so
+    # every floor still comes out, in a crawl answered in the scheduler's order)
+    site = TiebaForum(size=0.3)
+    items, spider = _crawl(site)
+    truth = {(p.thread_title, p.position) for p in site.posts()}
+    assert {(i["thread_title"], i["position"]) for i in items} == truth and len(items) == len(truth)
+    stats = spider.crawler.stats.get_stats()
+    assert stats.get("topiccrawl/forum/skipped_pages/feed", 0) >= 1
+    feeds = set(spider.feed_templates)
+    assert feeds and not feeds & {spider.page_names[u][0] for u in spider.page_names if "/home/" not in u}
