@@ -83,6 +83,11 @@ def title_length(anchor: str) -> int:
     return len(anchor)
 
 
+def _most_reached(types: Counter[str]) -> str | None:
+    """The page type reached most often (threads first among equals), or None."""
+    return max(types, key=lambda t: (types[t], t == "thread")) if types else None
+
+
 class CrawlPolicy:
     def __init__(self, samples: int = SAMPLES) -> None:
         self.samples = samples
@@ -129,13 +134,9 @@ class CrawlPolicy:
                 if page_type == "list" and self._lists_lead_on(s, visiting) == "no":
                     continue
                 best, best_len = s.key, s.anchor_len
-            elif not s.outcomes and not s.fixed and self._known_main_type(s) == page_type:
+            elif not s.outcomes and not s.fixed and _most_reached(self.known_leads(s)[0]) == page_type:
                 best, best_len = s.key, s.anchor_len
         return best
-
-    def _known_main_type(self, s: Slot) -> str | None:
-        types, _pending = self.known_leads(s)
-        return max(types, key=lambda t: (types[t], t == "thread")) if types else None
 
     def _wanted_types(self, s: Slot) -> Counter[str]:
         """The wanted page types ``s`` led to, with their counts, a list of a template since
@@ -153,8 +154,7 @@ class CrawlPolicy:
         """The page type most of the slot's wanted samples reached: the type it may own. A board
         index's 'last post' cell links each board's latest thread and, now and then, a child
         board: it competes for threads, and leaves the lists to the boards' own links."""
-        types = self._wanted_types(s)
-        return max(types, key=lambda t: (types[t], t == "thread")) if types else None
+        return _most_reached(self._wanted_types(s))
 
     def leads_on(self, template: str, visiting: frozenset[str] = frozenset()) -> str:
         """Whether list pages of ``template`` lead on: "yes" (a slot of it is wanted, or its pages

@@ -127,13 +127,13 @@ class ForumSpider(LinkFollowing, ThreadPosts, scrapy.Spider):
         self.slot_targets: dict[str, dict[str, tuple[int, int]]] = {}
         self.slot_presence: dict[str, tuple[int, int]] = {}  # slot -> (records with a link in it, records)
         self.named_templates: dict[str, set[str]] = {}  # slot -> templates of pages its links named by title
-        self.page_names: dict[str, tuple[str, str | None]] = {}  # list or thread URL -> (template, heading)
+        # list or thread URL -> (template, heading, what it was read as: "list" or "thread")
+        self.page_names: dict[str, tuple[str, str | None, str]] = {}
         self.page_titles: dict[str, tuple[str, str]] = {}  # heading of a list or thread page -> (template, URL)
         self.titled_pages: dict[str, set[str]] = {}  # slot -> pages its anchors named by title (a few)
         self.redirected_here: dict[str, list[dict[str, Any]]] = {}  # URL not read yet -> links that redirected to it
         self.naming_pending: Counter[str] = Counter()  # slot -> its redirects to pages not read yet
         self.known_targets: dict[str, list[str]] = {}  # slot -> links of it requested from elsewhere first (a few)
-        self.page_roles: dict[str, str] = {}  # list or thread URL -> what it was read as
         self.feed_templates: set[str] = set()  # templates of pages found to be feeds of pages the crawl reads
         self.done: set[str] = set()  # URLs requested whose response or failure has come (and redirects' targets)
 
@@ -292,8 +292,7 @@ class ForumSpider(LinkFollowing, ThreadPosts, scrapy.Spider):
         shown = page_heading(root) if role in {"list", "thread"} else None
         template = main.key if main is not None else None
         if template is not None and role in {"list", "thread"} and mode == "fresh":
-            self.page_names[url] = (template, shown)
-            self.page_roles[url] = role
+            self.page_names[url] = (template, shown, role)
             for title in {shown, titled_heading(shown, info.get("anchor"))}:  # (with and without a label)
                 self._note_title(title, template, url)
             waiting = self.redirected_here.pop(url, [])

@@ -47,11 +47,10 @@ class ThreadPosts:
     titled_pages: dict[str, set[str]]
     naming_pending: Counter[str]
     primary: dict[str, list[str]]
-    page_names: dict[str, tuple[str, str | None]]
+    page_names: dict[str, tuple[str, str | None, str]]
     known_targets: dict[str, list[str]]
     done: set[str]
     feed_templates: set[str]
-    page_roles: dict[str, str]
 
     if TYPE_CHECKING:  # provided by ForumSpider or the other mixin
 
@@ -197,8 +196,8 @@ class ThreadPosts:
         for url in self.known_targets.get(slot.key, ()):
             read = self.page_names.get(url)
             if read is not None:
-                role = self.page_roles.get(url, "list")
-                types["thread" if self._template_role(read[0]) in {"thread", "posts"} else role] += 1
+                template, _heading, role = read
+                types["thread" if self._template_role(template) in {"thread", "posts"} else role] += 1
             elif url not in self.done:
                 pending = True
         return types, pending
