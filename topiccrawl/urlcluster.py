@@ -14,6 +14,13 @@ group links at increasing granularity:
 4. ``region``: a ``file`` cluster split by the links' tag path in the DOM, for
    pages that link the same kind of URL from a list and from a sidebar.
 
+Lists whose items share no URL shape (a news roll over several channels' hosts,
+a link aggregator's stories, a blog's slugs) or share it with a sidebar are found
+from the other side: links in one *block*, the same path of tags and classes
+(``div.list/ul/li/a``, where the sidebar is ``div.hot/ul/li/a``), become a list
+``container`` that keeps the block's URL shape when most of its links have one,
+or a ``block`` pattern (any URL at that path) when they do not.
+
 Each cluster carries a :class:`UrlPattern` that matches single URLs, so a chosen
 cluster becomes a template that applies to later versions of the page.
 :func:`auto_choose` scores clusters by how much they look like a list of items
@@ -31,14 +38,18 @@ import statistics
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass, field, replace
+from typing import TYPE_CHECKING
 from urllib.parse import parse_qsl, urljoin, urlsplit, urlunsplit
 
 from topiccrawl.pagelets import expand_pagelets
 from topiccrawl.textutil import normalize_space
 from topiccrawl.urltraps import netloc_key, strip_session
 
-LEVELS = ("host", "directory", "file", "region", "container")
-_DEDUP_ORDER = ("file", "directory", "host", "region", "container")
+if TYPE_CHECKING:
+    from lxml.html import HtmlElement
+
+LEVELS = ("host", "directory", "file", "region", "container", "block")
+_DEDUP_ORDER = ("file", "directory", "host", "region", "container", "block")
 # Below this score nothing looks like a list (e.g. three short navigation links):
 # about log2(3) links of 3-character titles, or 5 links of 1-2 characters.
 MIN_LIST_SCORE = 0.5
@@ -47,6 +58,14 @@ _TRAILING_ID = re.compile(r"[\d_\-.]+$")
 _SKIP_SCHEMES = ("javascript:", "mailto:", "tel:", "data:", "#")
 # A file-name prefix shorter than this is no evidence of a common kind of page.
 MIN_PREFIX = 2
+# Share of a block's links of one URL shape for the list to be that shape's (the rest: ads, outside links).
+BLOCK_SHAPE_SHARE = 0.75
+# Classes that mark a state or a row's parity rather than what an element is: one list's rows
+# differ by them (odd/even, the current item), so a block's path leaves them out, as it leaves
+# out digits (``trow1``/``trow2``, ``post_12``).
+_STATE_CLASSES = frozenset(
+    {"odd", "even", "first", "last", "active", "current", "cur", "on", "selected", "hover", "alt", "clearfix", "cf"}
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,6 +74,7 @@ class Link:
     text: str  # whitespace-normalised anchor text (or title/alt when the anchor has none)
     dom_path: str = ""  # tag path of the anchor's ancestors, e.g. "html/body/div/ul/li"
     dom_position: tuple[int, ...] = ()  # index of each of those ancestors among its parent's children
+    block: str = ""  # the same ancestors and the anchor with their classes (:func:`block_step`)
 
 
 def _generalise(segment: str) -> str:
@@ -92,6 +112,9 @@ class UrlPattern:
     dom_path: str | None = None
     # container level: how many items one record (child of the container) holds
     per_record: int | None = None
+    # container level: the container's path with classes (a sidebar of the same tags is outside
+    # it); block level: the anchors' path with classes (any URL there matches)
+    block_path: str | None = None
 
     def matches(self, url: str, dom_path: str | None = None) -> bool:
         """Whether ``url`` (found at ``dom_path``, when known) has this shape.
@@ -101,8 +124,21 @@ class UrlPattern:
         change what matches; a URL with its session is tried too, for patterns made
         before shapes left sessions out.
         """
+        if self.level == "block":
+            return True  # any URL: the place is the pattern (:meth:`matches_link`)
         stripped = strip_session(url)
         return self._matches(stripped, dom_path) or (stripped != url and self._matches(url, dom_path))
+
+    def matches_link(self, link: Link) -> bool:
+        """Whether a link of a page has this shape, at this pattern's place in the page."""
+        if self.block_path is not None and link.block:
+            if self.level == "block":
+                return link.block == self.block_path
+            if not link.block.startswith(f"{self.block_path}/"):
+                return False
+        elif self.level == "block":
+            return False  # (a link without its classes cannot be placed)
+        return self.matches(link.url, link.dom_path)
 
     def _matches(self, url: str, dom_path: str | None) -> bool:
         parts = urlsplit(url)
@@ -134,6 +170,8 @@ class UrlPattern:
         return _generalise(stem) == (self.file_shape or "")
 
     def describe(self) -> str:
+        if self.level == "block":
+            return f"any link at <{self.block_path}>"
         if self.level == "host":
             return f"{self.host}/*"
         directory = "/" + "/".join(self.directory or ()) + ("/" if self.directory else "")
@@ -149,7 +187,7 @@ class UrlPattern:
         if self.level == "region":
             text += f"  at <{self.dom_path}>"
         elif self.level == "container":
-            text += f"  in <{self.dom_path}>"
+            text += f"  in <{self.block_path or self.dom_path}>"
         return text
 
     def to_dict(self) -> dict[str, object]:
@@ -218,8 +256,17 @@ def extract_links(html: str, base_url: str) -> list[Link]:
         ancestors = [el for el in reversed(list(anchor.iterancestors())) if isinstance(el.tag, str)]
         path = "/".join(el.tag for el in ancestors)
         position = tuple(_index_in_parent(el) for el in ancestors)
-        links.append(Link(url, text, path, position))
+        block = "/".join(block_step(el) for el in [*ancestors, anchor])
+        links.append(Link(url, text, path, position, block))
     return links
+
+
+def block_step(element: HtmlElement) -> str:
+    """An element as a step of a block path: its tag and its classes, sorted, without digits or
+    state classes (see :data:`_STATE_CLASSES`): ``li.item`` for ``<li class="item odd">``."""
+    classes = {_DIGITS.sub("", c).strip("-_") for c in (element.get("class") or "").split()}
+    kept = sorted(c for c in classes if c and c.lower() not in _STATE_CLASSES)
+    return element.tag + "".join(f".{c}" for c in kept)
 
 
 def _index_in_parent(element: object) -> int:
@@ -339,13 +386,12 @@ def list_score(cluster: Cluster) -> float:
     empty = sum(1 for t in texts if not t) / n
     # Judged on each URL's title link: an item's reply count or thumbnail may
     # link it again from elsewhere in its row.
-    paths = Counter(link.dom_path for link in items)
+    paths = Counter(link.block or link.dom_path for link in items)
     dom_consistency = paths.most_common(1)[0][1] / n
-    # Items are linked once or twice (title, thumbnail); navigation many times.
-    repeats = len(cluster.links) / n
-    return (
-        math.log2(n) * (0.1 + title_like) * distinct**2 * (1.0 - empty) * (0.4 + 0.6 * dom_consistency) / repeats**0.25
-    )
+    # Items are linked up to three times (thumbnail, title, reply count); navigation more often.
+    repeats = max(1.0, len(cluster.links) / n - 2.0)
+    spread = 0.4 + 0.6 * dom_consistency
+    return math.log2(n) * (0.1 + title_like) * distinct**2 * (1.0 - empty) * spread / repeats**0.25
 
 
 def ranked_clusters(links: Sequence[Link], limit: int | None = None) -> list[Cluster]:
@@ -356,14 +402,81 @@ def ranked_clusters(links: Sequence[Link], limit: int | None = None) -> list[Clu
 
 
 def auto_choose(links: Sequence[Link]) -> Cluster | None:
-    """The cluster that looks most like a list of items, or None when none scores :data:`MIN_LIST_SCORE`."""
+    """The cluster that looks most like a list of items, or None when none scores :data:`MIN_LIST_SCORE`:
+    the best of the URL-shape clusters (a region taken with its whole list) and the block lists."""
     ranked = ranked_clusters(links)
-    if not ranked or ranked[0].score < MIN_LIST_SCORE:
-        return None
-    best = ranked[0]
-    if best.pattern.level != "region":
-        return best
-    return _whole_list(best, links)
+    best = ranked[0] if ranked else None
+    if best is not None and best.pattern.level == "region":
+        best = _whole_list(best, links)
+    for block in block_lists(links):
+        if best is None or block.score > best.score:
+            best = block
+        break  # (most list-like first)
+    return best if best is not None and best.score >= MIN_LIST_SCORE else None
+
+
+def block_lists(links: Sequence[Link]) -> list[Cluster]:
+    """The lists of a page found by place: for each block (links of one path of tags and classes)
+    with three URLs or more, its container (the deepest element holding them all) with the links
+    there of the block's URL shape when most of its links have one, else the block's links whatever
+    their URLs; each record's items as :func:`select_links` takes them. Most list-like first."""
+    blocks: dict[str, list[Link]] = defaultdict(list)
+    for link in links:
+        if link.block:
+            blocks[link.block].append(link)
+    out = []
+    for path, members in blocks.items():
+        if len({link.url for link in members}) < 3:
+            continue
+        depth = _common_depth(members)
+        if depth == 0:
+            continue
+        container = "/".join(members[0].dom_path.split("/")[:depth])
+        typical = _typical_per_record(members, depth)
+        shape, share = _main_shape(members)
+        if share >= BLOCK_SHAPE_SHARE:
+            block_path = "/".join(path.split("/")[:depth])
+            pattern = replace(shape, level="container", dom_path=container, per_record=typical, block_path=block_path)
+        else:
+            host = netloc_key(*urlsplit(members[0].url)[:2])
+            pattern = UrlPattern("block", host, dom_path=container, per_record=typical, block_path=path)
+        cluster = Cluster(pattern, select_links(pattern, links))
+        cluster.score = list_score(cluster)
+        out.append(cluster)
+    out.sort(key=lambda c: -c.score)
+    return out
+
+
+def _common_depth(links: Sequence[Link]) -> int:
+    """How many ancestors all the links share: the depth of their deepest common ancestor."""
+    positions = [link.dom_position for link in links]
+    depth = 0
+    while all(len(p) > depth for p in positions) and len({p[depth] for p in positions}) == 1:
+        depth += 1
+    return depth
+
+
+def _typical_per_record(links: Sequence[Link], depth: int) -> int | None:
+    record_tag = _record_tag(links, depth)
+    per_record: dict[tuple[int, ...], set[str]] = defaultdict(set)
+    for link in links:
+        per_record[_record_of(link, depth, record_tag)].add(link.url)
+    return round(statistics.median(len(urls) for urls in per_record.values())) if per_record else None
+
+
+def _main_shape(links: Sequence[Link]) -> tuple[UrlPattern, float]:
+    """The ``file``-level shape most of the links have, and their share."""
+    by_dir: dict[tuple[str, tuple[str, ...]], list[Link]] = defaultdict(list)
+    for link in links:
+        parts = urlsplit(strip_session(link.url))
+        directory = tuple(_generalise(s) for s in _split_path(parts.path)[0])
+        by_dir[(netloc_key(parts.scheme, parts.netloc), directory)].append(link)
+    shapes: Counter[UrlPattern] = Counter()
+    for (host, directory), members in by_dir.items():
+        patterns = _file_patterns(members, host, directory)
+        shapes.update(patterns[link.url] for link in members)
+    shape, count = shapes.most_common(1)[0]
+    return shape, count / len(links)
 
 
 def _whole_list(region: Cluster, links: Sequence[Link]) -> Cluster:
@@ -374,18 +487,11 @@ def _whole_list(region: Cluster, links: Sequence[Link]) -> Cluster:
     the list: the deepest common ancestor of the region's anchors. A sidebar
     linking the same kind of URL lies outside it.
     """
-    positions = [link.dom_position for link in region.links]
-    depth = 0
-    while all(len(p) > depth for p in positions) and len({p[depth] for p in positions}) == 1:
-        depth += 1
+    depth = _common_depth(region.links)
     if depth == 0:
         return region
     container = "/".join(region.links[0].dom_path.split("/")[:depth])
-    record_tag = _record_tag(region.links, depth)
-    per_record: dict[tuple[int, ...], set[str]] = defaultdict(set)
-    for link in region.links:
-        per_record[_record_of(link, depth, record_tag)].add(link.url)
-    typical = round(statistics.median(len(urls) for urls in per_record.values())) if per_record else None
+    typical = _typical_per_record(region.links, depth)
     pattern = replace(region.pattern, level="container", dom_path=container, per_record=typical)
     cluster = Cluster(pattern, select_links(pattern, links))
     cluster.score = list_score(cluster)
@@ -418,8 +524,8 @@ def select_links(pattern: UrlPattern, links: Sequence[Link]) -> list[Link]:
     author's row) is not an item, and a record holds ``per_record`` items: those
     with the longest texts (a thread's title, not its author's badges).
     """
-    matched = [link for link in links if pattern.matches(link.url, link.dom_path)]
-    if pattern.level != "container" or not pattern.dom_path:
+    matched = [link for link in links if pattern.matches_link(link)]
+    if pattern.level not in ("container", "block") or not pattern.dom_path:
         return matched
     depth = pattern.dom_path.count("/") + 1
     record_tag = _record_tag(matched, depth)

@@ -13,6 +13,7 @@ from topiccrawl.urlcluster import (
     Link,
     UrlPattern,
     auto_choose,
+    block_step,
     cluster_links,
     extract_links,
     ranked_clusters,
@@ -142,3 +143,78 @@ def test_navigation_only_page_has_no_list() -> None:
     links = [Link(f"http://h.org/{name}.html", name) for name in ("about", "contact", "help")]
     assert auto_choose(links) is None
     assert all(c.score < 0.5 for c in ranked_clusters(links))
+
+
+def _aggregator(stories: list[tuple[str, str]]) -> str:
+    """A link aggregator's front page: each story's title links its own site, with a 'from' link,
+    a comments link and a user link beside it, under a menu."""
+    menu = "".join(f"<a href='/{w}'>{w}</a> | " for w in ("newest", "past", "comments", "ask", "show", "jobs"))
+    rows = "".join(
+        f"<tr class='athing submission' id='{i}'><td class='title'><span class='titleline'>"
+        f"<a href='{url}'>{title}</a><span class='sitebit'> (<a href='from?site=s{i}.org'>s{i}.org</a>)</span>"
+        f"</span></td></tr><tr><td class='subtext'><a href='user?id=u{i}'>u{i}</a> "
+        f"<a href='item?id={i}'>{i % 7} comments</a></td></tr>"
+        for i, (url, title) in enumerate(stories, 1)
+    )
+    table = f"<table><tr><td>{menu}</td></tr><tr><td><table>{rows}</table></td></tr></table>"
+    return f"<html><body><center>{table}</center></body></html>"
+
+
+STORIES = [
+    (f"https://site{i}.example/{path}", f"{title} number {i}")
+    for i, (path, title) in enumerate(
+        [
+            ("blog/post", "Why databases choose B-trees"),
+            ("a?id=3", "A new way to write parsers"),
+            ("2026/11/x.html", "The history of the humble spreadsheet"),
+            ("", "Show HN: a tiny web server in C"),
+            ("p/9", "Notes on running a small forum for ten years"),
+            ("story", "How rivers carve canyons over time"),
+        ]
+        * 3,
+        1,
+    )
+]
+
+
+def test_a_list_of_links_to_many_sites_is_found_by_its_place_and_keeps_finding_new_items() -> None:
+    url = "https://news.example.com/"
+    chosen = auto_choose(extract_links(_aggregator(STORIES), url))
+    assert chosen is not None and chosen.pattern.level == "block"
+    assert chosen.urls == [story_url for story_url, _ in STORIES]
+    # the saved template, on the next version of the page: one story more at the top, the last gone
+    later = [("https://elsewhere.example/new", "A story that was not there before"), *STORIES[:-1]]
+    pattern = UrlPattern.from_dict(chosen.pattern.to_dict())
+    assert [link.url for link in select_links(pattern, extract_links(_aggregator(later), url))] == [
+        story_url for story_url, _ in later
+    ]
+
+
+def test_a_sidebar_of_the_same_tags_and_url_shape_is_left_out_of_the_list() -> None:
+    def page(main: range, hot: range) -> str:
+        def items(ids: range) -> str:
+            return "".join(f"<li><a href='/news/2026-11/{i}.html'>第{i}条新闻的标题有十几个字长</a></li>" for i in ids)
+
+        return (
+            f"<html><body><div class='col'><div class='list'><ul>{items(main)}</ul></div></div>"
+            f"<div class='col'><div class='hot'><ul>{items(hot)}</ul></div></div></body></html>"
+        )
+
+    links = extract_links(page(range(100, 112), range(1, 9)), "http://gov.example.cn/tzgg/")
+    assert len({link.dom_path for link in links}) == 1  # the same tags: only classes tell the two apart
+    chosen = auto_choose(links)
+    assert chosen is not None
+    assert chosen.urls == [f"http://gov.example.cn/news/2026-11/{i}.html" for i in range(100, 112)]
+    pattern = UrlPattern.from_dict(chosen.pattern.to_dict())
+    later = extract_links(page(range(100, 113), range(2, 10)), "http://gov.example.cn/tzgg/")
+    assert {link.url for link in select_links(pattern, later)} == {
+        f"http://gov.example.cn/news/2026-11/{i}.html" for i in range(100, 113)
+    }
+
+
+def test_a_block_step_leaves_out_digits_and_state_classes() -> None:
+    import lxml.html
+
+    row = lxml.html.fragment_fromstring("<tr class='trow2 odd topic_12 current'></tr>")
+    assert block_step(row) == "tr.topic.trow"
+    assert block_step(lxml.html.fragment_fromstring("<a></a>")) == "a"
