@@ -23,13 +23,17 @@ from topiccrawl.forum.dates import MIN_PAIRS, chronological, date_key
         ("2 January 2023 at 10:15", (2023, 1, 2, 10, 15, 0)),
         ("posted 12, 2020 by Mar 3, 2021", (2021, 3, 3, 0, 0, 0)),  # a word that is no month is passed over
         ("10-4 19:09", (0, 10, 4, 19, 9, 0)),
+        ("06-12-2025, 01:40 PM", (2025, 6, 12, 13, 40, 0)),  # month first (MyBB, US boards)
+        ("13/06/2025 21:05", (2025, 6, 13, 21, 5, 0)),  # a first number over 12 is the day
+        ("12.06.2025 13:40", (2025, 6, 12, 13, 40, 0)),  # dots: day first (German and Russian boards)
+        ("06/12/25 13:40", (2025, 6, 12, 13, 40, 0)),
     ],
 )
 def test_date_key_reads_the_formats_boards_print(text: str, key: tuple[int, ...]) -> None:
     assert date_key(text) == key
 
 
-@pytest.mark.parametrize("text", ["3 天前", "yesterday", "", "Joined: Mar 2005", "第 12 楼"])
+@pytest.mark.parametrize("text", ["3 天前", "yesterday", "", "Joined: Mar 2005", "第 12 楼", "version 1.2.25"])
 def test_date_key_is_none_without_an_absolute_date(text: str) -> None:
     assert date_key(text) is None
 

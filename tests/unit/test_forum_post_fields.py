@@ -107,6 +107,34 @@ def test_english_dates_with_month_names_are_dates() -> None:
     assert [p.time for p in posts] == [f"January {i + 2}, 2023, 3:3{i}am" for i in range(6)]
 
 
+def test_numeric_dates_with_the_year_last_are_dates_and_the_poster_box_is_no_post_text() -> None:
+    for text in ["06-12-2025, 01:40 PM", "12.06.2025 13:40", "06/12/25 13:40", "Yesterday , 08:35 PM"]:
+        assert TIME_RE.search(text) or RELATIVE_TIME_RE.search(text), text
+    for text in ["version 1.2.25 is out", "call 12-34 now", "3.14159"]:
+        assert not TIME_RE.search(text), text
+
+    # MyBB 1.8: an anchor before each post (a record of two elements), a poster box with varying
+    # statistics, and the date as "06-12-2025, 01:40 PM" or "<span title=…>Yesterday</span>, 08:35 PM".
+    def post(i: int) -> str:
+        shown = (
+            f"06-0{i + 1}-2025, 0{i + 1}:40 PM"
+            if i % 2
+            else f'<span title="06-0{i + 1}-2025">Yesterday</span>, 08:3{i} PM'
+        )
+        return (
+            f'<a name="pid{i}" id="pid{i}"></a><div class="post classic" id="post_{i}">'
+            f'<div class="post_author"><div class="author_information"><strong><a href="/u/{i}">{AUTHORS[i]}</a>'
+            f"</strong><br /><span>Member</span></div><div>Posts: {40 + 7 * i} Joined: Oct 20{10 + i} "
+            f'Reputation: {i}</div></div><div class="post_content"><div class="post_head">'
+            f'<span class="post_date">{shown}</span></div><div class="post_body">{BODIES[i]}</div></div></div>'
+        )
+
+    posts = _posts("".join(post(i) for i in range(6)))
+    assert [p.text for p in posts] == BODIES
+    assert [p.author for p in posts] == AUTHORS
+    assert all(p.time for p in posts)
+
+
 def test_letter_avatars_are_not_authors_and_a_date_shown_alone_takes_its_time_from_the_attribute() -> None:
     # XenForo: a default avatar shows the poster's initial before the name; posts older than a
     # week show their date alone, the exact time only in <time datetime>

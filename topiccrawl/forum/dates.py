@@ -20,6 +20,10 @@ _CLOCK = r"(?:(?:\s*|T|,?\s+(?:at\s+)?)(\d{1,2}):(\d{2})(?::(\d{2}))?(?:\s*([ap]
 _YMD = re.compile(r"(\d{4})[-/.年](\d{1,2})[-/.月](\d{1,2})日?" + _CLOCK, re.IGNORECASE)
 _MDY = re.compile(r"\b([a-z]{3})[a-z]*\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})" + _CLOCK, re.IGNORECASE)
 _DMY = re.compile(r"\b(\d{1,2})(?:st|nd|rd|th)?\s+([a-z]{3})[a-z]*\.?,?\s+(\d{4})" + _CLOCK, re.IGNORECASE)
+# the year last, in numbers: "06-12-2025" (month first in the US), "12.06.2025" (day first with dots)
+_NUMERIC_YEAR_LAST = re.compile(
+    r"\b(\d{1,2})([-/.])(\d{1,2})[-/.](\d{4}|\d{2}(?=\s*,?\s+\d{1,2}:))" + _CLOCK, re.IGNORECASE
+)
 _MD = re.compile(r"\b(\d{1,2})[-/](\d{1,2})\s+(\d{1,2}):(\d{2})")  # "10-4 19:09": this year's, no year shown
 
 # Fewer ordered neighbours than this say nothing: three posters' join dates are in order one time in three.
@@ -44,6 +48,12 @@ def date_key(text: str) -> DateKey | None:
         for m in pattern.finditer(text):
             if month := _MONTHS.get(m[mon].lower()):
                 return (int(m[year]), month, int(m[day]), *_clock(m[4], m[5], m[6], m[7]))
+    if m := _NUMERIC_YEAR_LAST.search(text):
+        first, second = int(m[1]), int(m[3])
+        day_first = m[2] == "." or first > 12  # (a day over 12 tells; else the separator's custom)
+        day, month = (first, second) if day_first else (second, first)
+        year = int(m[4]) + (2000 if len(m[4]) == 2 else 0)
+        return (year, month, day, *_clock(m[5], m[6], m[7], m[8]))
     if m := _MD.search(text):
         return (0, int(m[1]), int(m[2]), int(m[3]), int(m[4]), 0)
     return None

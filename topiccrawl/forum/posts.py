@@ -35,6 +35,9 @@ _CLOCK = r"\d{1,2}:\d{2}(?::\d{2})?(?:\s*[ap]\.?m\b\.?)?"
 TIME_RE = re.compile(
     r"(?:\d{4}[-/.年]\d{1,2}[-/.月]\d{1,2}日?(?:(?:\s*|T)\d{1,2}:\d{2}(?::\d{2})?)?)"
     r"|(?:\d{1,2}[-/]\d{1,2}\s+\d{1,2}:\d{2})"
+    # the year last: "06-12-2025, 01:40 PM" (MyBB), "12.06.2025 13:40" (European boards), "06/12/25 13:40"
+    rf"|(?:\b\d{{1,2}}[-/.]\d{{1,2}}[-/.]\d{{4}}\b(?:\s*,?\s+(?:at\s+)?{_CLOCK})?)"
+    rf"|(?:\b\d{{1,2}}[-/.]\d{{1,2}}[-/.]\d{{2}}\s*,?\s+{_CLOCK})"
     r"|(?:(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)\w*\s+\w{3}\s+\d{1,2},\s+\d{4}\s+\d{1,2}:\d{2}(?:\s*[ap]m)?)"
     # "January 2, 2023, 3:35am", "Mar 02, 2024 3:15 pm", "2 January 2023 at 10:15"
     rf"|(?:\b{_MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?,?\s+\d{{4}}(?:,?\s+(?:at\s+)?{_CLOCK})?)"
@@ -46,7 +49,7 @@ TIME_RE = re.compile(
 RELATIVE_TIME_RE = re.compile(
     r"\d+\s*(?:秒|分钟|分鐘|小时|小時|天|周|星期|个月|個月)前|半小时前|半小時前"
     r"|(?:昨天|前天|今天)\s*\d{1,2}:\d{2}"
-    rf"|\b(?:today|yesterday)\b,?\s*(?:at\s+)?{_CLOCK}"
+    rf"|\b(?:today|yesterday)\b\s*,?\s*(?:at\s+)?{_CLOCK}"  # ("Yesterday , 08:35 PM": a tag's text ends at the comma)
     # within the last week: "Saturday at 11:47 PM" (XenForo, Invision), "星期六 10:15", "周六 10:15"
     rf"|\b(?:mon|tues|wednes|thurs|fri|satur|sun)day,?\s*(?:at\s+)?{_CLOCK}"
     r"|(?:星期|周)[一二三四五六日天]\s*\d{1,2}:\d{2}"
