@@ -7,7 +7,7 @@ import pytest
 from topiccrawl.demo.forums import DiscuzForum, PhpbbForum
 from topiccrawl.demo.server import SiteRequest
 from topiccrawl.forum.links import url_pattern
-from topiccrawl.forum.pagetypes import PageTypes, feature, is_navigation, main_region, page_role, profile
+from topiccrawl.forum.pagetypes import PageTypes, feature, is_layout, is_navigation, main_region, page_role, profile
 from topiccrawl.forum.posts import PostRecord, ThreadAssembler, extract_posts, learn_fields
 from topiccrawl.forum.regions import TemplateBook, parse_html
 
@@ -127,3 +127,22 @@ def test_a_thread_list_is_not_navigation() -> None:
     regions = TemplateBook().regions(parse_html(html))
     main = main_region(regions)
     assert main is not None and not is_navigation(main) and page_role(regions) == "list"
+
+
+def test_the_blocks_a_page_is_laid_out_in_are_no_list() -> None:
+    # PHPWind's #top, #head, #main and #footer are alike enough to repeat; on a login prompt the
+    # main block holds little, and the page read as a "list" of head, main and footer made every
+    # link to a prompt (quote, reply, message) look like a way to lists.
+    def block(ident: str, links: str) -> str:
+        return f'<div id="{ident}"><div class="wrap cc">{links}</div></div>'
+
+    links = "".join(f'<a href="/{w}.php">{w} 这里有一些链接文字</a> | ' for w in ("login", "register", "faq"))
+    html = "<html><body>" + "".join(block(i, links) for i in ("top", "head", "main", "footer")) + "</body></html>"
+    regions = TemplateBook().regions(parse_html(html))
+    layout = [r for r in regions if r.location == "html/body"]
+    assert layout and is_layout(layout[0]) and not profile(layout[0]).rich
+    assert page_role(regions) == "other"
+    # items numbered by their ids, or landmarks named otherwise, are not layout
+    posts = "".join(f'<div id="post_{i}"><b>u{i}</b><p>第{i}个帖子的正文，内容足够长。</p></div>' for i in range(4))
+    items = TemplateBook().regions(parse_html(f"<html><body><div>{posts}</div></body></html>"))
+    assert items and not any(is_layout(r) for r in items)

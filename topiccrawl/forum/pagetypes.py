@@ -46,7 +46,7 @@ class RegionProfile:
     own_text: float  # mean characters of text outside links per record
     titled: float  # share of records with a link of 4+ characters of anchor text
 
-    navigation: bool = False  # marked up as navigation (see :func:`is_navigation`)
+    navigation: bool = False  # marked up as navigation or page layout (:func:`is_navigation`, :func:`is_layout`)
 
     @property
     def rich(self) -> bool:
@@ -59,6 +59,32 @@ class RegionProfile:
     @property
     def listlike(self) -> bool:
         return self.rich and self.titled >= 0.6
+
+
+_LANDMARK_TAGS = frozenset({"header", "footer", "main", "aside", "nav"})
+_LANDMARK_ROLES = frozenset({"banner", "main", "contentinfo", "complementary", "navigation", "search"})
+_DIGIT = re.compile(r"\d")
+
+
+def is_layout(region: Region) -> bool:
+    """Whether the region's records are the blocks a page is laid out in (top bar, header, main
+    column, footer), not items of a list: each is a landmark element (``<header>``, ``<main>``,
+    ``role="banner"``...) or carries an id of its own that is a word (``#head``, ``#main``,
+    ``#footer``). Such blocks are often alike enough to repeat (``div > div.wrap > ...``), and on a
+    page with little content (a login prompt, a profile) they are its largest region, whose
+    "records" are the whole page. Items of a list carry no id, or ids numbered by the item
+    (``post_123``, ``category_2``)."""
+    ids = []
+    for record in region.records:
+        el = record.elements[0]
+        ident = el.get("id") or ""
+        if el.tag in _LANDMARK_TAGS or el.get("role") in _LANDMARK_ROLES:
+            ids.append(ident or el.tag)
+        elif ident and not _DIGIT.search(ident):
+            ids.append(ident)
+        else:
+            return False
+    return len(set(ids)) == len(ids) > 0
 
 
 def _names_navigation(el: lxml_html.HtmlElement) -> bool:
@@ -103,7 +129,7 @@ def profile(region: Region) -> RegionProfile:
         statistics.fmean(texts) if texts else 0.0,
         statistics.median(own) if own else 0.0,
         titled / n,
-        is_navigation(region),
+        is_navigation(region) or is_layout(region),
     )
 
 
