@@ -4,14 +4,19 @@ For each list page: the links of the cluster that :func:`topiccrawl.urlcluster.a
 picks (the code path of ``scrapy template URL --auto``) against the page's true
 item links. Pages: the three changing fixture list pages (truth from the
 generator) and two real pages saved from real sites (truth from the page's own
-markup: Tieba's thread links ``/p/<digits>``, Discuz!'s thread-title class ``xst``).
+markup: Tieba's thread links ``/p/<digits>``, Discuz!'s thread-title class ``xst``);
+then each batch of ``benchmarks/data/list_pages/`` (pages written by helpers who
+had not read the clustering, in the styles of real sites, each ``NAME.html`` with
+``NAME.json`` holding its URL and true items), with the batch's mean precision and recall.
 
     .venv/bin/python benchmarks/template_quality.py
 """
 
 from __future__ import annotations
 
+import json
 import re
+import statistics
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -20,11 +25,14 @@ from urllib.parse import urljoin
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from w3lib.encoding import html_to_unicode  # noqa: E402
+
 from topiccrawl.demo.changing import LIST_PATHS, ChangingSite  # noqa: E402
 from topiccrawl.demo.server import SiteRequest  # noqa: E402
 from topiccrawl.urlcluster import auto_choose, extract_links  # noqa: E402
 
 FIXTURES = ROOT / "tests" / "fixtures" / "real_pages"
+LIST_PAGES = ROOT / "benchmarks" / "data" / "list_pages"
 BASE = "http://127.0.0.1:8080"
 
 
@@ -54,10 +62,21 @@ def pages() -> list[tuple[str, str, str, Callable[[str, str], set[str]]]]:
     return out
 
 
-def main() -> None:
+def batch(folder: Path) -> list[tuple[str, str, str, Callable[[str, str], set[str]]]]:
+    out = []
+    for meta_path in sorted(folder.glob("*.json")):
+        meta = json.loads(meta_path.read_text(encoding="utf-8"))
+        _, body = html_to_unicode(None, meta_path.with_suffix(".html").read_bytes())
+        truth = set(meta["items"])
+        out.append((meta_path.stem, meta["url"], body, lambda _h, _u, t=truth: t))
+    return out
+
+
+def table(rows: list[tuple[str, str, str, Callable[[str, str], set[str]]]]) -> tuple[float, float]:
     print("| page | links on page | true items | chosen cluster | chosen | precision | recall |")
     print("| --- | ---: | ---: | --- | ---: | ---: | ---: |")
-    for name, url, body, truth_of in pages():
+    precisions, recalls = [], []
+    for name, url, body, truth_of in rows:
         links = extract_links(body, url)
         truth = truth_of(body, url)
         cluster = auto_choose(links)
@@ -65,12 +84,25 @@ def main() -> None:
         hits = len(got & truth)
         precision = hits / len(got) if got else 0.0
         recall = hits / len(truth) if truth else 0.0
+        precisions.append(precision)
+        recalls.append(recall)
         shape = cluster.pattern.describe().split("  in ")[0] if cluster else "(whole page)"
-        shape = re.sub(r"^[^/]+", "HOST", shape)
+        shape = re.sub(r"^[^/]+", "HOST", shape) if cluster and cluster.pattern.level != "block" else shape
+        if len(shape) > 70:
+            shape = "..." + shape[-67:]
         print(
             f"| {name} | {len({link.url for link in links})} | {len(truth)} | `{shape}` | {len(got)} "
             f"| {precision:.0%} | {recall:.0%} |"
         )
+    return statistics.fmean(precisions), statistics.fmean(recalls)
+
+
+def main() -> None:
+    table(pages())
+    for folder in sorted(p for p in LIST_PAGES.iterdir() if p.is_dir()) if LIST_PAGES.is_dir() else []:
+        print(f"\n{folder.name}:\n")
+        precision, recall = table(batch(folder))
+        print(f"\n{folder.name}: mean precision {precision:.3f}, mean recall {recall:.3f}")
 
 
 if __name__ == "__main__":
