@@ -238,6 +238,7 @@ def extract_links(html: str, base_url: str) -> list[Link]:
         base = urljoin(base_url, str(href).strip())
         break
     links: list[Link] = []
+    kin_cache: dict[tuple[int, str], list[set[str]]] = {}
     for anchor in doc.iter("a"):
         href = (anchor.get("href") or "").strip()
         if not href or href.lower().startswith(_SKIP_SCHEMES):
@@ -256,17 +257,37 @@ def extract_links(html: str, base_url: str) -> list[Link]:
         ancestors = [el for el in reversed(list(anchor.iterancestors())) if isinstance(el.tag, str)]
         path = "/".join(el.tag for el in ancestors)
         position = tuple(_index_in_parent(el) for el in ancestors)
-        block = "/".join(block_step(el) for el in [*ancestors, anchor])
+        block = "/".join(block_step(el, kin_cache) for el in [*ancestors, anchor])
         links.append(Link(url, text, path, position, block))
     return links
 
 
-def block_step(element: HtmlElement) -> str:
+def block_step(element: HtmlElement, kin_cache: dict[tuple[int, str], list[set[str]]] | None = None) -> str:
     """An element as a step of a block path: its tag and its classes, sorted, without digits or
-    state classes (see :data:`_STATE_CLASSES`): ``li.item`` for ``<li class="item odd">``."""
+    state classes (see :data:`_STATE_CLASSES`): ``li.item`` for ``<li class="item odd">``. Among
+    three or more siblings of its tag that share a class with it (the rows of a list, whatever
+    spacers lie between them), it keeps only the classes most of them carry: a row's own id as a
+    class (``thing id-t3_1p3k22i``) or its kind (``self``, ``stickied``) does not make it another
+    block. ``kin_cache`` keeps the siblings' classes by parent and tag, for a page's many links."""
+    own = _classes(element)
+    parent = element.getparent()
+    if parent is not None and own:
+        key = (id(parent), element.tag)
+        rows = kin_cache.get(key) if kin_cache is not None else None
+        if rows is None:
+            rows = [_classes(sibling) for sibling in parent if sibling.tag == element.tag]
+            if kin_cache is not None:
+                kin_cache[key] = rows
+        kin = [classes for classes in rows if classes & own]
+        if len(kin) >= 3:
+            counts = Counter(c for classes in kin for c in classes)
+            own = {c for c in own if counts[c] * 2 >= len(kin)}
+    return element.tag + "".join(f".{c}" for c in sorted(own))
+
+
+def _classes(element: HtmlElement) -> set[str]:
     classes = {_DIGITS.sub("", c).strip("-_") for c in (element.get("class") or "").split()}
-    kept = sorted(c for c in classes if c and c.lower() not in _STATE_CLASSES)
-    return element.tag + "".join(f".{c}" for c in kept)
+    return {c for c in classes if c and c.lower() not in _STATE_CLASSES}
 
 
 def _index_in_parent(element: object) -> int:

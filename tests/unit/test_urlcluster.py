@@ -212,6 +212,22 @@ def test_a_sidebar_of_the_same_tags_and_url_shape_is_left_out_of_the_list() -> N
     }
 
 
+def test_rows_with_their_own_ids_as_classes_are_one_block_whatever_lies_between_them() -> None:
+    import lxml.html
+
+    rows = "".join(
+        f'<div class="thing id-t3_{token} link{" stickied" if i < 2 else ""}"><p class="title">'
+        f'<a class="title" href="https://s{i}.example/{token}">A story that is long enough {i}</a></p></div>'
+        '<div class="clearleft"></div>'
+        for i, token in enumerate(["1p3k22i", "1p3k20s", "1p3jz1y", "1p3jyb6", "1p3jwaj"])
+    )
+    doc = lxml.html.document_fromstring(f'<html><body><div id="siteTable">{rows}</div></body></html>')
+    steps = {block_step(el) for el in doc.iter("div") if "thing" in (el.get("class") or "")}
+    assert steps == {"div.link.thing"}
+    links = extract_links(f'<html><body><div id="siteTable">{rows}</div></body></html>', "https://r.example/")
+    assert len({link.block for link in links}) == 1
+
+
 def test_a_block_step_leaves_out_digits_and_state_classes() -> None:
     import lxml.html
 
