@@ -266,9 +266,10 @@ def block_step(element: HtmlElement, kin_cache: dict[tuple[int, str], list[set[s
     """An element as a step of a block path: its tag and its classes, sorted, without digits or
     state classes (see :data:`_STATE_CLASSES`): ``li.item`` for ``<li class="item odd">``. Among
     three or more siblings of its tag that share a class with it (the rows of a list, whatever
-    spacers lie between them), it keeps only the classes most of them carry: a row's own id as a
+    spacers lie between them), it keeps only the classes all of them carry: a row's own id as a
     class (``thing id-t3_1p3k22i``) or its kind (``self``, ``stickied``) does not make it another
-    block. ``kin_cache`` keeps the siblings' classes by parent and tag, for a page's many links."""
+    block. All, not most: what most rows carry changes from one fetch to the next, and a saved
+    template must find the rows again. ``kin_cache`` keeps the siblings' classes by parent and tag."""
     own = _classes(element)
     parent = element.getparent()
     if parent is not None and own:
@@ -280,8 +281,7 @@ def block_step(element: HtmlElement, kin_cache: dict[tuple[int, str], list[set[s
                 kin_cache[key] = rows
         kin = [classes for classes in rows if classes & own]
         if len(kin) >= 3:
-            counts = Counter(c for classes in kin for c in classes)
-            own = {c for c in own if counts[c] * 2 >= len(kin)}
+            own = own.intersection(*kin)
     return element.tag + "".join(f".{c}" for c in sorted(own))
 
 
@@ -429,10 +429,9 @@ def auto_choose(links: Sequence[Link]) -> Cluster | None:
     best = ranked[0] if ranked else None
     if best is not None and best.pattern.level == "region":
         best = _whole_list(best, links)
-    for block in block_lists(links):
-        if best is None or block.score > best.score:
-            best = block
-        break  # (most list-like first)
+    blocks = block_lists(links)
+    if blocks and (best is None or blocks[0].score > best.score):
+        best = blocks[0]
     return best if best is not None and best.score >= MIN_LIST_SCORE else None
 
 

@@ -215,17 +215,27 @@ def test_a_sidebar_of_the_same_tags_and_url_shape_is_left_out_of_the_list() -> N
 def test_rows_with_their_own_ids_as_classes_are_one_block_whatever_lies_between_them() -> None:
     import lxml.html
 
-    rows = "".join(
-        f'<div class="thing id-t3_{token} link{" stickied" if i < 2 else ""}"><p class="title">'
-        f'<a class="title" href="https://s{i}.example/{token}">A story that is long enough {i}</a></p></div>'
-        '<div class="clearleft"></div>'
-        for i, token in enumerate(["1p3k22i", "1p3k20s", "1p3jz1y", "1p3jyb6", "1p3jwaj"])
-    )
-    doc = lxml.html.document_fromstring(f'<html><body><div id="siteTable">{rows}</div></body></html>')
+    def page(tokens: list[str], stickied: int) -> str:
+        rows = "".join(
+            f'<div class="thing id-t3_{token} link{" stickied" if i < stickied else ""}"><p class="title">'
+            f'<a class="title" href="https://s{i}.example/{token}">A story that is long enough {token}</a></p></div>'
+            '<div class="clearleft"></div>'
+            for i, token in enumerate(tokens)
+        )
+        footer = '<div class="footer"><a href="/a">about</a><a href="/b">blog</a><a href="/c">careers</a></div>'
+        return f'<html><body><div id="siteTable">{rows}</div>{footer}</body></html>'
+
+    first = ["1p3k22i", "1p3k20s", "1p3jz1y", "1p3jyb6", "1p3jwaj"]
+    doc = lxml.html.document_fromstring(page(first, 2))
     steps = {block_step(el) for el in doc.iter("div") if "thing" in (el.get("class") or "")}
     assert steps == {"div.link.thing"}
-    links = extract_links(f'<html><body><div id="siteTable">{rows}</div></body></html>', "https://r.example/")
-    assert len({link.block for link in links}) == 1
+    chosen = auto_choose(extract_links(page(first, 2), "https://r.example/"))
+    assert chosen is not None and chosen.pattern.level == "block" and len(chosen.urls) == 5
+    # a later fetch: other rows pinned, a new story on top; the saved template finds every row
+    later = ["1p3m0aa", *first]
+    pattern = UrlPattern.from_dict(chosen.pattern.to_dict())
+    found = select_links(pattern, extract_links(page(later, 4), "https://r.example/"))
+    assert [link.url for link in found] == [f"https://s{i}.example/{token}" for i, token in enumerate(later)]
 
 
 def test_a_block_step_leaves_out_digits_and_state_classes() -> None:
