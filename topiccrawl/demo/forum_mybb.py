@@ -96,7 +96,7 @@ from topiccrawl.demo.forum_mybb_pages import (
     my_date,
     number,
 )
-from topiccrawl.demo.forum_truth import PageKind, TruthPost
+from topiccrawl.demo.forum_truth import PageKind, RoutedTruth, TruthPost
 from topiccrawl.demo.server import Reply, SiteRequest, html, not_found
 from topiccrawl.textutil import normalize_space
 
@@ -596,7 +596,7 @@ def _redirect(location: str) -> Reply:
     return Reply(302, "", {"Location": location, "Content-Type": "text/html; charset=UTF-8"})
 
 
-class MybbForum(MybbPages):
+class MybbForum(MybbPages, RoutedTruth):
     """MyBB 1.8: ``/forumdisplay.php?fid=2&page=2``, ``/showthread.php?tid=7&page=3``."""
 
     name = "mybb"
@@ -615,14 +615,6 @@ class MybbForum(MybbPages):
 
     def thread_target(self, tid: int, page: int) -> str:
         return f"/showthread.php?tid={tid}" + (f"&page={page}" if page > 1 else "")
-
-    def classify(self, target: str) -> PageKind:
-        route = self.resolve(target)
-        return "other" if route is None else route.kind
-
-    def canonical(self, target: str) -> str | None:
-        route = self.resolve(target)
-        return None if route is None else route.canonical
 
     def thread_targets(self) -> frozenset[str]:
         d = self.data

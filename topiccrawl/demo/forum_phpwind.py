@@ -79,7 +79,7 @@ from topiccrawl.demo.forum_phpwind_pages import (
     esc,
     when_full,
 )
-from topiccrawl.demo.forum_truth import PageKind, TruthPost
+from topiccrawl.demo.forum_truth import PageKind, RoutedTruth, TruthPost
 from topiccrawl.demo.server import Reply, SiteRequest, not_found
 from topiccrawl.textutil import normalize_space
 
@@ -547,7 +547,7 @@ class Route:
     render: Callable[[str, str], str | Reply]  # (base URL, target) -> page
 
 
-class PhpwindForum(PhpwindPages):
+class PhpwindForum(PhpwindPages, RoutedTruth):
     """PHPWind 8.7 (wind style), GBK: ``thread.php?fid=4&page=2``, ``read.php?tid=1234&page=3``."""
 
     name = "phpwind"
@@ -566,14 +566,6 @@ class PhpwindForum(PhpwindPages):
 
     def thread_target(self, tid: int, page: int) -> str:
         return f"/read.php?tid={tid}&page={page}"
-
-    def classify(self, target: str) -> PageKind:
-        route = self.resolve(target)
-        return "other" if route is None else route.kind
-
-    def canonical(self, target: str) -> str | None:
-        route = self.resolve(target)
-        return None if route is None else route.canonical
 
     def thread_targets(self) -> frozenset[str]:
         d = self.data

@@ -79,7 +79,7 @@ from topiccrawl.demo.forum_smf_pages import (
     sessrewrite,
     timeformat,
 )
-from topiccrawl.demo.forum_truth import PageKind, TruthPost
+from topiccrawl.demo.forum_truth import PageKind, RoutedTruth, TruthPost
 from topiccrawl.demo.forums_base import ENGLISH, Vocabulary, _FixtureForum, _Post
 from topiccrawl.demo.server import Reply, SiteRequest, not_found
 from topiccrawl.textutil import normalize_space
@@ -447,7 +447,7 @@ def parse_query(query: str) -> dict[str, str | None]:
     return out
 
 
-class SmfForum(SmfPages, _FixtureForum):
+class SmfForum(SmfPages, RoutedTruth, _FixtureForum):
     """SMF 2.1 (Curve2): ``/index.php?board=2.20``, ``/index.php?topic=12.15``, ``;``-separated queries."""
 
     name = "smf"
@@ -472,14 +472,6 @@ class SmfForum(SmfPages, _FixtureForum):
 
     def post_anchor(self, post: _Post) -> str:
         return f"msg{post.pid}"
-
-    def classify(self, target: str) -> PageKind:
-        route = self.resolve(target)
-        return "other" if route is None else route.kind
-
-    def canonical(self, target: str) -> str | None:
-        route = self.resolve(target)
-        return None if route is None else route.canonical
 
     def thread_targets(self) -> frozenset[str]:
         d = self.data

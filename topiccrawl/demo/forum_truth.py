@@ -59,3 +59,24 @@ class ForumTruth(Protocol):
     def posts(self) -> list[TruthPost]:
         """Every post of every thread, in thread order."""
         ...
+
+
+class Routed(Protocol):
+    kind: PageKind
+    canonical: str | None
+
+
+class RoutedTruth:
+    """:meth:`ForumTruth.classify` and :meth:`ForumTruth.canonical` of a fixture whose
+    ``resolve(target)`` gives the route serving a target (its kind and canonical target), or None."""
+
+    def resolve(self, target: str) -> Routed | None:
+        raise NotImplementedError
+
+    def classify(self, target: str) -> PageKind:
+        route = self.resolve(target)
+        return "other" if route is None else route.kind
+
+    def canonical(self, target: str) -> str | None:
+        route = self.resolve(target)
+        return None if route is None else route.canonical
