@@ -54,6 +54,7 @@ _DEDUP_ORDER = ("file", "directory", "host", "region", "container", "block")
 # about log2(3) links of 3-character titles, or 5 links of 1-2 characters.
 MIN_LIST_SCORE = 0.5
 _DIGITS = re.compile(r"\d+")
+_HASHED = re.compile(r"\d[A-Za-z]")
 _TRAILING_ID = re.compile(r"[\d_\-.]+$")
 _SKIP_SCHEMES = ("javascript:", "mailto:", "tel:", "data:", "#")
 # A file-name prefix shorter than this is no evidence of a common kind of page.
@@ -286,7 +287,11 @@ def block_step(element: HtmlElement, kin_cache: dict[tuple[int, str], list[set[s
 
 
 def _classes(element: HtmlElement) -> set[str]:
-    classes = {_DIGITS.sub("", c).strip("-_") for c in (element.get("class") or "").split()}
+    """An element's classes, digits left out (``trow1``, ``post-12``), and without the classes
+    that are hashes (a digit followed by a letter: ``css-1x2y3z``, ``title__3xK9a``), which a
+    build of the site's styles renames, and state classes."""
+    names = (c for c in (element.get("class") or "").split() if not _HASHED.search(c))
+    classes = {_DIGITS.sub("", c).strip("-_") for c in names}
     return {c for c in classes if c and c.lower() not in _STATE_CLASSES}
 
 
