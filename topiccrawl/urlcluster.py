@@ -410,10 +410,13 @@ def list_score(cluster: Cluster) -> float:
     title_like = min(median_len, 24.0) / 24.0
     distinct = len(set(texts)) / n
     empty = sum(1 for t in texts if not t) / n
-    # Judged on each URL's title link: an item's reply count or thumbnail may
-    # link it again from elsewhere in its row.
-    paths = Counter(link.block or link.dom_path for link in items)
-    dom_consistency = paths.most_common(1)[0][1] / n
+    # The share of the URLs linked from one place (a path of tags and classes): an item's
+    # thumbnail, reply count or title may each be the link with the longest text, but one of
+    # them is in every row.
+    places: dict[str, set[str]] = defaultdict(set)
+    for link in cluster.links:
+        places[link.block or link.dom_path].add(link.url)
+    dom_consistency = max(len(urls) for urls in places.values()) / n
     # Items are linked up to three times (thumbnail, title, reply count); navigation more often.
     repeats = max(1.0, len(cluster.links) / n - 2.0)
     spread = 0.4 + 0.6 * dom_consistency
