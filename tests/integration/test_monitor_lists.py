@@ -103,3 +103,37 @@ def test_a_redesign_that_breaks_the_template_is_a_warning_shown_by_watch_list(
     listing = run_scrapy("watch", "list", "-s", f"TOPICCRAWL_STATE_DIR={tmp_path / 'state'}")
     assert "last error: template matched 0 items, 10 on the previous fetch" in listing.stdout, listing.stdout
     store.close()
+
+
+def _stories(ids: list[int], pinned: int = 0) -> str:
+    """A link aggregator: each story's title links its own site; rows carry their ids as classes."""
+    rows = "".join(
+        f'<div class="thing id-t3_{n:x}k link{" stickied" if k < pinned else ""}"><p class="title">'
+        f'<a class="title" href="https://site{n}.example/post/{n}">{TITLES[n]}</a>'
+        f'<span class="domain">(<a href="/domain/site{n}.example/">site{n}.example</a>)</span></p>'
+        f'<ul class="buttons"><li><a href="/comments/{n}/">{n % 7} comments</a></li>'
+        f'<li><a href="/user/u{n % 4}">u{n % 4}</a></li></ul></div><div class="clearleft"></div>'
+        for k, n in enumerate(ids)
+    )
+    return (
+        '<html><body><div class="nav"><a href="/">Home</a> <a href="/new/">new</a> <a href="/top/">top</a></div>'
+        f'<div id="siteTable">{rows}</div>'
+        '<div class="foot"><a href="/about.html">About</a> <a href="/help.html">Help</a></div></body></html>'
+    )
+
+
+def test_a_list_of_links_to_many_sites_gets_a_template_by_place_and_reports_the_new_story(
+    serve: Callable[..., FixtureWeb], tmp_path: Path
+) -> None:
+    first = list(range(12, 2, -1))
+    page, store, watch_id = _setup(serve, tmp_path, _stories(first))
+    watch = store.get(watch_id)
+    assert watch is not None and '"level": "block"' in watch.template
+    page.body = _stories(first)
+    assert _once(tmp_path) == []
+    # a new story on top, the oldest gone, two rows pinned: one new item, and no other
+    page.body = _stories([13, *first[:-1]], pinned=2)
+    events = _once(tmp_path)
+    assert [(e["item_url"], e["item_title"]) for e in events] == [("https://site13.example/post/13", TITLES[13])]
+    assert store.last_fetch(watch_id).matched == 10  # type: ignore[union-attr]
+    store.close()
