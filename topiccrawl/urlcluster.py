@@ -135,7 +135,7 @@ class UrlPattern:
         if self.block_path is not None and link.block:
             if self.level == "block":
                 return link.block == self.block_path
-            if not link.block.startswith(f"{self.block_path}/"):
+            if not _inside(link.block, self.block_path):
                 return False
         elif self.level == "block":
             return False  # (a link without its classes cannot be placed)
@@ -261,6 +261,27 @@ def extract_links(html: str, base_url: str) -> list[Link]:
         block = "/".join(block_step(el, kin_cache) for el in [*ancestors, anchor])
         links.append(Link(url, text, path, position, block))
     return links
+
+
+def _inside(block: str, container: str) -> bool:
+    """Whether a link's block path runs inside a container's: the same tags, and at each step the
+    same classes or some in common. A list's sections differ by a class or two (phpBB's
+    announcements are ``div.forumbg.announcement`` and ``ul.topiclist``, its topics ``div.forumbg``
+    and ``ul.topiclist.topics``); a sidebar shares none (``div.hot`` beside ``div.list``)."""
+    if block.startswith(f"{container}/"):
+        return True
+    want = container.split("/")
+    got = block.split("/")
+    if len(got) <= len(want):
+        return False
+    for mine, theirs in zip(got, want, strict=False):
+        if mine == theirs:
+            continue
+        tag, *classes = mine.split(".")
+        their_tag, *their_classes = theirs.split(".")
+        if tag != their_tag or not set(classes) & set(their_classes):
+            return False
+    return True
 
 
 def block_step(element: HtmlElement, kin_cache: dict[tuple[int, str], list[set[str]]] | None = None) -> str:
@@ -564,8 +585,11 @@ def select_links(pattern: UrlPattern, links: Sequence[Link]) -> list[Link]:
         longest[link.url] = max(longest[link.url], _text_length(link.text))
     by_record: dict[tuple[int, ...], list[str]] = defaultdict(list)
     for url, where in records.items():
-        if len(where) == 1:
-            by_record[next(iter(where))].append(url)
+        # (a record inside another holding the same URL is the same item: a title's box beside
+        # the thumbnail in one news item, when records are divs)
+        outer = {r for r in where if not any(o != r and r[: len(o)] == o for o in where)}
+        if len(outer) == 1:
+            by_record[next(iter(outer))].append(url)
     keep: set[str] = set()
     for urls in by_record.values():
         urls.sort(key=lambda u: -longest[u])

@@ -246,3 +246,51 @@ def test_a_block_step_leaves_out_digits_and_state_classes() -> None:
     assert block_step(lxml.html.fragment_fromstring("<a></a>")) == "a"
     # a hash a build of the site's styles renames is no part of the block (the next build renames it)
     assert block_step(lxml.html.fragment_fromstring("<li class='row styles_item__3xK9a css-1q2w3e'></li>")) == "li.row"
+
+
+def test_an_item_whose_title_box_sits_inside_it_beside_a_thumbnail_is_one_item() -> None:
+    # div records: the title's div inside the item's div is no record of its own, and the item's URL,
+    # linked from the thumbnail and the title, is not a badge repeated across records
+    items = "".join(
+        f'<div class="news-item">{"" if i % 4 == 0 else f"<a class=thumb href=/a/{i}.html><img alt=pic></a>"}'
+        f'<div class="txt"><h3><a href="/a/{i}.html">第{i}条新闻的标题有十几个字那么长</a></h3>'
+        f"<p>摘要文字</p></div></div>"
+        for i in range(1, 13)
+    )
+    hot = "".join(f'<li><a href="/a/{i}.html">热门新闻第{i}条的标题也不短</a></li>' for i in range(20, 26))
+    foot = f'<div class="hot"><ul>{hot}</ul></div><div class="foot"><a href="/about">关于</a></div>'
+    html = f'<html><body><div class="news-list">{items}</div>{foot}</body></html>'
+    chosen = auto_choose(extract_links(html, "http://hk.example/"))
+    assert chosen is not None
+    assert sorted(chosen.urls) == sorted(f"http://hk.example/a/{i}.html" for i in range(1, 13))
+
+
+def test_a_lists_sections_that_differ_by_a_class_are_one_list_and_a_sidebar_is_not() -> None:
+    def section(classes: str, ul: str, ids: range) -> str:
+        rows = "".join(
+            f'<li class="row"><a class="topictitle" href="./viewtopic.php?t={i}">Topic {i} about old computers</a>'
+            f'<div class="pagination"><a href="./viewtopic.php?t={i}">1</a></div></li>'
+            for i in ids
+        )
+        return f'<div class="{classes}"><div class="inner"><ul class="{ul}">{rows}</ul></div></div>'
+
+    def page(pinned: range, topics: range) -> str:
+        hot = "".join(
+            f'<li><a href="./viewtopic.php?t={i}">Hot topic {i} people read a lot</a></li>' for i in (7, 8, 9)
+        )
+        return (
+            f'<html><body><div class="page-body">{section("forumbg announcement", "topiclist", pinned)}'
+            f"{section('forumbg', 'topiclist topics', topics)}</div>"
+            f'<div class="side"><ul class="hot">{hot}</ul></div></body></html>'
+        )
+
+    url = "https://forum.example/viewforum.php?f=2"
+    chosen = auto_choose(extract_links(page(range(1, 4), range(100, 112)), url))
+    assert chosen is not None
+    expected = [f"https://forum.example/viewtopic.php?t={i}" for i in [*range(1, 4), *range(100, 112)]]
+    assert chosen.urls == expected
+    pattern = UrlPattern.from_dict(chosen.pattern.to_dict())
+    later = select_links(pattern, extract_links(page(range(1, 3), range(100, 113)), url))
+    assert {link.url for link in later} == {
+        f"https://forum.example/viewtopic.php?t={i}" for i in [*range(1, 3), *range(100, 113)]
+    }
