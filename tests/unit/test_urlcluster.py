@@ -294,3 +294,22 @@ def test_a_lists_sections_that_differ_by_a_class_are_one_list_and_a_sidebar_is_n
     assert {link.url for link in later} == {
         f"https://forum.example/viewtopic.php?t={i}" for i in [*range(1, 3), *range(100, 113)]
     }
+
+
+def test_a_container_template_saved_before_block_paths_still_selects_the_items() -> None:
+    # as `scrapy template` saved it before links carried their classes (the README's example)
+    saved = {
+        "level": "container",
+        "host": "127.0.0.1:8080",
+        "directory": ["news", "{n}-{n}-{n}"],
+        "dynamic": False,
+        "file_prefix": "doc-ihx",
+        "file_ext": "shtml",
+        "dom_path": "html/body/div/div/ul",
+        "per_record": 1,
+    }
+    site = ChangingSite()
+    site.advance(3)
+    links = extract_links(_page(site, LIST_PATHS["news"]), BASE + LIST_PATHS["news"])
+    selected = select_links(UrlPattern.from_dict(saved), links)
+    assert [link.url for link in selected] == site.item_urls("news", BASE)
