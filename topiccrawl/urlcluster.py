@@ -61,6 +61,8 @@ _SKIP_SCHEMES = ("javascript:", "mailto:", "tel:", "data:", "#")
 MIN_PREFIX = 2
 # Share of a block's links of one URL shape for the list to be that shape's (the rest: ads, outside links).
 BLOCK_SHAPE_SHARE = 0.75
+# Share of a record's longest item text from which more of its links are items too (titles, not page numbers).
+TITLE_SHARE = 0.5
 # Classes that mark a state or a row's parity rather than what an element is: one list's rows
 # differ by them (odd/even, the current item), so a block's path leaves them out, as it leaves
 # out digits (``trow1``/``trow2``, ``post_12``).
@@ -593,5 +595,9 @@ def select_links(pattern: UrlPattern, links: Sequence[Link]) -> list[Link]:
     keep: set[str] = set()
     for urls in by_record.values():
         urls.sort(key=lambda u: -longest[u])
-        keep.update(urls[: pattern.per_record] if pattern.per_record else urls)
+        kept = urls[: pattern.per_record] if pattern.per_record else urls
+        # A record holding more items than records typically do (a letter's group on a category
+        # page) keeps those whose texts are titles as long as its own: not a row's page numbers.
+        kept += [u for u in urls[len(kept) :] if longest[u] >= TITLE_SHARE * longest[urls[0]] > 0]
+        keep.update(kept)
     return [link for link in matched if link.url in keep]

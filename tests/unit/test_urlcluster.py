@@ -313,3 +313,39 @@ def test_a_container_template_saved_before_block_paths_still_selects_the_items()
     links = extract_links(_page(site, LIST_PATHS["news"]), BASE + LIST_PATHS["news"])
     selected = select_links(UrlPattern.from_dict(saved), links)
     assert [link.url for link in selected] == site.item_urls("news", BASE)
+
+
+PLACES = ["ndaby", "skeholm", "rnavik", "valsund", "ldertorp", "mmerhavn"]
+
+
+def test_sections_of_a_list_keep_every_title_and_a_rows_page_numbers_stay_out() -> None:
+    sizes = [6, 1, 2, 1, 5, 2, 1]
+    groups = "".join(
+        f'<div class="mw-category-group"><h3>{chr(65 + g)}</h3><ul>'
+        + "".join(
+            f'<li><a href="/wiki/{chr(65 + g)}{PLACES[k]}_Lighthouse">{chr(65 + g)}{PLACES[k]} Lighthouse</a></li>'
+            for k in range(n)
+        )
+        + "</ul></div>"
+        for g, n in enumerate(sizes)
+    )
+    # a navbox of the same directory elsewhere on the page: the list is found by its place
+    navbox = "".join(f'<li><a href="/wiki/Lighthouses_in_{c}">{c}</a></li>' for c in ("Norway", "Sweden", "Denmark"))
+    html = (
+        f'<html><body><div id="mw-pages"><div class="mw-category">{groups}</div></div>'
+        f'<div class="navbox"><ul>{navbox}</ul></div></body></html>'
+    )
+    chosen = auto_choose(extract_links(html, "https://wiki.example/wiki/Category:Lighthouses"))
+    assert chosen is not None and len(chosen.urls) == sum(sizes)
+    # a thread list whose rows link their later pages with the title's URL shape
+    rows = "".join(
+        f'<tr><th><a href="thread-{t}-1-1.html">帖子{t}的标题足够长可以算作标题</a>'
+        + '<span class="tps">'
+        + "".join(f'<a href="thread-{t}-{p}-1.html">{p}</a>' for p in range(2, 2 + t % 5))
+        + "</span></th></tr>"
+        for t in range(10, 30)
+    )
+    html = f"<html><body><table>{rows}</table></body></html>"
+    chosen = auto_choose(extract_links(html, "http://bbs.example/forum-2-1.html"))
+    assert chosen is not None
+    assert sorted(chosen.urls) == sorted(f"http://bbs.example/thread-{t}-1-1.html" for t in range(10, 30))
