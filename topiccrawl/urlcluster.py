@@ -241,7 +241,10 @@ def extract_links(html: str, base_url: str) -> list[Link]:
         base = urljoin(base_url, str(href).strip())
         break
     links: list[Link] = []
-    kin_cache: dict[tuple[int, str], list[set[str]]] = {}
+    # Keyed by the elements, which keeps their proxies alive: lxml hands out a new Python object,
+    # and perhaps a freed object's id, for a node whose proxy has gone.
+    kin_cache: dict[tuple[HtmlElement, str], list[set[str]]] = {}
+    steps: dict[HtmlElement, str] = {}  # an ancestor's step, shared by the anchors below it
     for anchor in doc.iter("a"):
         href = (anchor.get("href") or "").strip()
         if not href or href.lower().startswith(_SKIP_SCHEMES):
@@ -260,7 +263,10 @@ def extract_links(html: str, base_url: str) -> list[Link]:
         ancestors = [el for el in reversed(list(anchor.iterancestors())) if isinstance(el.tag, str)]
         path = "/".join(el.tag for el in ancestors)
         position = tuple(_index_in_parent(el) for el in ancestors)
-        block = "/".join(block_step(el, kin_cache) for el in [*ancestors, anchor])
+        for el in ancestors:
+            if el not in steps:
+                steps[el] = block_step(el, kin_cache)
+        block = "/".join([*(steps[el] for el in ancestors), block_step(anchor, kin_cache)])
         links.append(Link(url, text, path, position, block))
     return links
 
@@ -286,7 +292,7 @@ def _inside(block: str, container: str) -> bool:
     return True
 
 
-def block_step(element: HtmlElement, kin_cache: dict[tuple[int, str], list[set[str]]] | None = None) -> str:
+def block_step(element: HtmlElement, kin_cache: dict[tuple[HtmlElement, str], list[set[str]]] | None = None) -> str:
     """An element as a step of a block path: its tag and its classes, sorted, without digits or
     state classes (see :data:`_STATE_CLASSES`): ``li.item`` for ``<li class="item odd">``. Among
     three or more siblings of its tag that share a class with it (the rows of a list, whatever
@@ -297,7 +303,7 @@ def block_step(element: HtmlElement, kin_cache: dict[tuple[int, str], list[set[s
     own = _classes(element)
     parent = element.getparent()
     if parent is not None and own:
-        key = (id(parent), element.tag)
+        key = (parent, element.tag)
         rows = kin_cache.get(key) if kin_cache is not None else None
         if rows is None:
             rows = [_classes(sibling) for sibling in parent if sibling.tag == element.tag]

@@ -349,3 +349,22 @@ def test_sections_of_a_list_keep_every_title_and_a_rows_page_numbers_stay_out() 
     chosen = auto_choose(extract_links(html, "http://bbs.example/forum-2-1.html"))
     assert chosen is not None
     assert sorted(chosen.urls) == sorted(f"http://bbs.example/thread-{t}-1-1.html" for t in range(10, 30))
+
+
+def test_every_links_block_is_its_anchors_steps_computed_afresh() -> None:
+    # extract_links shares steps and siblings' classes between a page's links; the sharing must
+    # not mix up elements (an lxml proxy's id is reused once the proxy is gone)
+    import lxml.html
+    from w3lib.encoding import html_to_unicode
+
+    page = (
+        Path(__file__).resolve().parents[2] / "benchmarks" / "data" / "list_pages" / "batch3" / "forum_vbulletin5.html"
+    )
+    _, body = html_to_unicode(None, page.read_bytes())
+    doc = lxml.html.document_fromstring(body)
+    anchors = [a for a in doc.iter("a") if (a.get("href") or "").strip()[:1] not in ("", "#")]
+    anchors = [a for a in anchors if not a.get("href").strip().lower().startswith(("javascript:", "mailto:"))]
+    afresh = ["/".join(block_step(el) for el in [*reversed(list(a.iterancestors())), a]) for a in anchors]
+    links = extract_links(body, "https://community.example/forum/hardware/")
+    assert len(links) == len(afresh) > 300
+    assert [link.block for link in links] == afresh
