@@ -349,6 +349,21 @@ def _static_prefixes(stems: Iterable[str]) -> dict[str, str]:
     return result
 
 
+def _host_directory(url: str) -> tuple[str, tuple[str, ...]]:
+    """A URL's host and its directory with digit runs generalised; shapes leave session ids out
+    (see :meth:`UrlPattern.matches`)."""
+    parts = urlsplit(strip_session(url))
+    return netloc_key(parts.scheme, parts.netloc), tuple(_generalise(s) for s in _split_path(parts.path)[0])
+
+
+def _file_shapes(by_dir: dict[tuple[str, tuple[str, ...]], list[Link]]) -> dict[str, UrlPattern]:
+    """The ``file``-level pattern of each URL of links grouped by (host, directory)."""
+    shapes: dict[str, UrlPattern] = {}
+    for (host, directory), members in by_dir.items():
+        shapes.update(_file_patterns(members, host, directory))
+    return shapes
+
+
 def _file_patterns(links: Sequence[Link], host: str, directory: tuple[str, ...]) -> dict[str, UrlPattern]:
     """The ``file``-level pattern of each URL of one directory cluster."""
     static: list[str] = []
@@ -381,17 +396,14 @@ def cluster_links(links: Sequence[Link]) -> list[Cluster]:
     by_key: dict[UrlPattern, list[Link]] = defaultdict(list)
     by_dir: dict[tuple[str, tuple[str, ...]], list[Link]] = defaultdict(list)
     for link in links:
-        parts = urlsplit(strip_session(link.url))  # shapes leave session ids out (see UrlPattern.matches)
-        host = netloc_key(parts.scheme, parts.netloc)
-        segments, _ = _split_path(parts.path)
-        directory = tuple(_generalise(s) for s in segments)
+        host, directory = _host_directory(link.url)
         by_key[UrlPattern("host", host)].append(link)
         by_key[UrlPattern("directory", host, directory)].append(link)
         by_dir[(host, directory)].append(link)
-    for (host, directory), members in by_dir.items():
-        patterns = _file_patterns(members, host, directory)
+    shapes = _file_shapes(by_dir)
+    for members in by_dir.values():
         for link in members:
-            pattern = patterns[link.url]
+            pattern = shapes[link.url]
             by_key[pattern].append(link)
             region = replace(pattern, level="region", dom_path=link.dom_path)
             by_key[region].append(link)
@@ -525,14 +537,10 @@ def _main_shape(links: Sequence[Link]) -> tuple[UrlPattern, float]:
     """The ``file``-level shape most of the links have, and their share."""
     by_dir: dict[tuple[str, tuple[str, ...]], list[Link]] = defaultdict(list)
     for link in links:
-        parts = urlsplit(strip_session(link.url))
-        directory = tuple(_generalise(s) for s in _split_path(parts.path)[0])
-        by_dir[(netloc_key(parts.scheme, parts.netloc), directory)].append(link)
-    shapes: Counter[UrlPattern] = Counter()
-    for (host, directory), members in by_dir.items():
-        patterns = _file_patterns(members, host, directory)
-        shapes.update(patterns[link.url] for link in members)
-    shape, count = shapes.most_common(1)[0]
+        by_dir[_host_directory(link.url)].append(link)
+    shapes = _file_shapes(by_dir)
+    counts = Counter(shapes[link.url] for members in by_dir.values() for link in members)
+    shape, count = counts.most_common(1)[0]
     return shape, count / len(links)
 
 
@@ -601,9 +609,9 @@ def select_links(pattern: UrlPattern, links: Sequence[Link]) -> list[Link]:
     keep: set[str] = set()
     for urls in by_record.values():
         urls.sort(key=lambda u: -longest[u])
-        kept = urls[: pattern.per_record] if pattern.per_record else urls
+        limit = pattern.per_record or len(urls)
         # A record holding more items than records typically do (a letter's group on a category
         # page) keeps those whose texts are titles as long as its own: not a row's page numbers.
-        kept += [u for u in urls[len(kept) :] if longest[u] >= TITLE_SHARE * longest[urls[0]] > 0]
-        keep.update(kept)
+        title = TITLE_SHARE * longest[urls[0]]
+        keep.update(u for rank, u in enumerate(urls) if rank < limit or longest[u] >= title > 0)
     return [link for link in matched if link.url in keep]
