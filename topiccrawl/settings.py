@@ -46,6 +46,7 @@ FEED_FORMAT = "jsonlines"
 
 TWISTED_REACTOR = "twisted.internet.asyncioreactor.AsyncioSelectorReactor"
 LOG_LEVEL = "INFO"
+LOGSTATS_INTERVAL = 30.0
 
 # Scrapy's local consoles run any code sent to them (the telnet console, whose password goes to
 # the log, and Scrapy 2.19's remote-control HTTP endpoint). A monitor runs for days next to the
@@ -53,7 +54,6 @@ LOG_LEVEL = "INFO"
 # -s REMOTE_CONTROL_ENABLED=True turns one back on for debugging.
 TELNETCONSOLE_ENABLED = False
 REMOTE_CONTROL_ENABLED = False
-LOGSTATS_INTERVAL = 30.0
 
 # Every DNS answer is checked where the connection is made (no DNS rebinding).
 TWISTED_DNS_RESOLVER = "topiccrawl.middlewares.ssrf.SafeResolver"
