@@ -86,7 +86,8 @@ def page_flips(url: str, root: Any, main: Region | None) -> Flips:
         # announcement block above a board's threads) links a thread's pages, as the rows
         # of the region do: that is a row's own pager, not this page's.
         rows = [el for r in template_records(root, Template.of(main), skip=main.parent) for el in r.elements]
-        in_rows = {id(el) for top in rows for el in top.iter()}
+        row_nodes = [el for top in rows for el in top.iter()]  # kept alive, as inside_nodes above
+        in_rows = {id(el) for el in row_nodes}
         out.foreign = _is_pager([a for a in foreign if id(a) not in in_rows])
     return out
 
