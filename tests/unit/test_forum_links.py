@@ -166,3 +166,28 @@ def test_url_pattern_splits_semicolons_and_masks_numbers_and_escaped_slugs() -> 
     a = url_pattern("http://f.test/topic/238-%E6%B1%82%E5%8A%A9-%E9%95%9C%E5%A4%B4/")
     b = url_pattern("http://f.test/topic/12-%E6%96%B0%E4%BA%BA-%E6%8A%A5%E5%88%B0%E5%95%A6/")
     assert a == b == "f.test/topic/\\d-%-%/"
+
+
+def test_a_flip_may_add_constant_parameters_beside_the_page_number() -> None:
+    # PHPWind 8.7 links a thread's pages from its first page as read.php?tid=5&fpage=0&toread=&page=2
+    # (was no flip: two numeric parameters came at once, and no thread's later page was read)
+    first = canonicalize("http://f.test/read.php?tid=5")
+    for anchor, page in [("2", 2), ("下一页", 2), ("末页 »", 5)]:
+        flip = page_flip(first, canonicalize(f"http://f.test/read.php?tid=5&fpage=0&toread=&page={page}"), anchor)
+        assert flip is not None and flip.value == page and flip.inserted
+        assert flip.key == "/read.php?fpage=0&page={}&tid=5&toread="
+
+
+def test_an_id_and_a_count_added_to_a_url_are_no_flip() -> None:
+    # Invision's 'who reacted' link, anchored by how many did: an id and a number come at once
+    topic = canonicalize("http://f.test/topic/238-title/")
+    assert page_flip(topic, canonicalize(f"{topic}?comment=3477&do=showReactionsComment&reaction=1"), "1") is None
+    assert page_flip(topic, canonicalize(f"{topic}?comment=3477&reaction=2"), "下一页") is None
+
+
+def test_a_flip_may_reset_a_number_to_0_beside_the_page_number() -> None:
+    # a thread linked from its board's second page (read.php?tid=5&fpage=2) links its own pages
+    # with the board page reset (was a pager of another URL: every such thread an alias)
+    here = canonicalize("http://f.test/read.php?tid=5&fpage=2")
+    flip = page_flip(here, canonicalize("http://f.test/read.php?tid=5&fpage=0&toread=&page=2"), "2")
+    assert flip is not None and flip.value == 2 and flip.key == "/read.php?fpage=0&page={}&tid=5&toread="

@@ -176,7 +176,8 @@ def page_flip(current: str, link: str, anchor: str) -> PageFlip | None:  # noqa:
     if cur.netloc != new.netloc or current == link:
         return None
     if cur.path == new.path and cur.query != new.query:
-        flip = _query_flip(cur.query, new.query)
+        shown = flip_text(anchor)
+        flip = _query_flip(cur.query, new.query, shown if isinstance(shown, int) else None)
         if flip is not None:
             key, value, inserted = flip
             return PageFlip(urlunsplit(("", "", new.path, key, "")), value, inserted)
@@ -246,12 +247,20 @@ def _tail(url: str) -> str:
     return parts.path + ("?" + parts.query if parts.query else "")
 
 
-def _query_flip(current: str, link: str) -> tuple[str, int, bool] | None:  # noqa: PLR0911 - one return per case
+def _query_flip(  # noqa: PLR0911 - one return per case
+    current: str, link: str, shown: int | None = None
+) -> tuple[str, int, bool] | None:
     """Compare queries as parameter sets, not text (their order means nothing): a flip
     changes, adds or drops one numeric parameter; the others stay, except that up to two
     non-numeric ones may come or go with it (``&order=desc`` added beside ``&page=2``,
     dropped again on the way back to page 1). Returns the sequence key (the fuller query
-    with the page value as "{}"), the value (1 when dropped), and whether it was added."""
+    with the page value as "{}"), the value (1 when dropped), and whether it was added.
+
+    Several numeric parameters changed at once (PHPWind's ``&fpage=0&toread=&page=2`` from
+    ``read.php?tid=5&fpage=2``, the board page to go back to reset beside the page number) flip
+    by the one whose value the anchor shows (``shown``), or, for a 'next' link, the only one that
+    is not 0, when the others are all set to 0: a link adding an id and a number (Invision's
+    ``?comment=5&reaction=1``, anchored by its count) flips nothing."""
     a = parse_qsl(current, keep_blank_values=True)
     b = parse_qsl(link, keep_blank_values=True)
     da, db = dict(a), dict(b)
@@ -260,7 +269,13 @@ def _query_flip(current: str, link: str) -> tuple[str, int, bool] | None:  # noq
     numeric = [
         k for k in dict.fromkeys([*da, *db]) if da.get(k) != db.get(k) and (da.get(k) or db.get(k) or "").isdigit()
     ]
-    others = [k for k in dict.fromkeys([*da, *db]) if da.get(k) != db.get(k) and k not in numeric]
+    zeroed: list[str] = []
+    if len(numeric) > 1:
+        paging = [k for k in numeric if db.get(k, "").isdigit() and (int(db[k]) == shown if shown else int(db[k]) > 0)]
+        rest = [k for k in numeric if k not in paging]
+        if len(paging) == 1 and all(db.get(k, "").isdigit() and int(db[k]) == 0 for k in rest):
+            numeric, zeroed = paging, rest
+    others = [k for k in dict.fromkeys([*da, *db]) if da.get(k) != db.get(k) and k not in numeric + zeroed]
     if len(numeric) != 1 or len(others) > 2 or any(k in da and k in db for k in others):
         return None  # a changed non-numeric value (sort=title) is another view, not a page
     name = numeric[0]
