@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 
 from lxml import html as lxml_html
 
-from topiccrawl.forum.regions import Region, jaccard
+from topiccrawl.forum.regions import Region, jaccard, layout_block
 
 ROLES = ("list", "thread", "other")
 POST_MIN_TEXT = 12.0  # mean chars of non-link text per record for a post-like region
@@ -61,30 +61,14 @@ class RegionProfile:
         return self.rich and self.titled >= 0.6
 
 
-_LANDMARK_TAGS = frozenset({"header", "footer", "main", "aside", "nav"})
-_LANDMARK_ROLES = frozenset({"banner", "main", "contentinfo", "complementary", "navigation", "search"})
-_DIGIT = re.compile(r"\d")
-
-
 def is_layout(region: Region) -> bool:
     """Whether the region's records are the blocks a page is laid out in (top bar, header, main
-    column, footer), not items of a list: each is a landmark element (``<header>``, ``<main>``,
-    ``role="banner"``...) or carries an id of its own that is a word (``#head``, ``#main``,
-    ``#footer``). Such blocks are often alike enough to repeat (``div > div.wrap > ...``), and on a
-    page with little content (a login prompt, a profile) they are its largest region, whose
-    "records" are the whole page. Items of a list carry no id, or ids numbered by the item
-    (``post_123``, ``category_2``)."""
-    ids = []
-    for record in region.records:
-        el = record.elements[0]
-        ident = el.get("id") or ""
-        if el.tag in _LANDMARK_TAGS or el.get("role") in _LANDMARK_ROLES:
-            ids.append(ident or el.tag)
-        elif ident and not _DIGIT.search(ident):
-            ids.append(ident)
-        else:
-            return False
-    return len(set(ids)) == len(ids) > 0
+    column, footer; :func:`~topiccrawl.forum.regions.layout_block`), not items of a list. Such
+    blocks are often alike enough to repeat (``div > div.wrap > ...``), and on a page with little
+    content (a login prompt, a profile) they are its largest region, whose "records" are the
+    whole page. (A region with other records too has its blocks among its extras.)"""
+    names = [layout_block(record.elements[0]) for record in region.records]
+    return bool(names) and None not in names and len(set(names)) == len(names)
 
 
 def _names_navigation(el: lxml_html.HtmlElement) -> bool:

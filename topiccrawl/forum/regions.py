@@ -15,6 +15,7 @@ region instead of breaking it. Nothing here knows any site's class names.
 from __future__ import annotations
 
 import hashlib
+import re
 from collections import Counter
 from dataclasses import dataclass, field
 
@@ -51,6 +52,9 @@ _SKIP = frozenset(["script", "style", "noscript", "head", "title", "meta", "link
 SIGNATURE_DEPTH = 4
 SIMILARITY = 0.55
 MAX_PERIOD = 3
+APART_FIT = 0.8  # how closely a record must resemble a known template to be taken apart from its region
+ONCE_PER_RECORD = 0.8  # share of a region's records holding one box each that makes the boxes its markup
+SPLIT_MIN_SIZE = 4  # mean elements per record of a split region (a rich record, as page roles count it)
 
 
 def tag_of(el: lxml_html.HtmlElement) -> str:
@@ -197,6 +201,31 @@ def _best_period(labels: list[int], min_records: int) -> tuple[int, int, tuple[i
     return best
 
 
+_LANDMARK_TAGS = frozenset({"header", "footer", "main", "aside", "nav"})
+_LANDMARK_ROLES = frozenset({"banner", "main", "contentinfo", "complementary", "navigation", "search"})
+_DIGIT = re.compile(r"\d")
+
+
+def layout_block(el: lxml_html.HtmlElement) -> str | None:
+    """The name of the block of a page's layout ``el`` is (top bar, header, main column, footer,
+    toolbar, reply form), or None: a landmark element (``<header>``, ``<main>``,
+    ``role="banner"``...) or one with an id of its own that is a word (``#head``, ``#footer``,
+    ``#quickpost``). Items of a list carry no id, or ids numbered by the item (``post_123``,
+    ``category_2``)."""
+    ident = el.get("id") or ""
+    if el.tag in _LANDMARK_TAGS or el.get("role") in _LANDMARK_ROLES:
+        return ident or el.tag
+    return ident if ident and not _DIGIT.search(ident) else None
+
+
+def _without_layout_blocks(records: list[Record]) -> list[Record]:
+    """``records`` but the blocks of the page's layout among them, unless all are: a thread's
+    toolbar ``#readTop`` and reply form ``#quickpost``, framed like the posts between them, are
+    none of its posts (a region of blocks only is the page's layout, see ``pagetypes.is_layout``)."""
+    kept = [r for r in records if layout_block(r.elements[0]) is None]
+    return kept or records
+
+
 def _region_at(parent: lxml_html.HtmlElement, min_records: int, threshold: float) -> Region | None:
     kids = _children(parent)
     if len(kids) < min_records:
@@ -224,6 +253,12 @@ def _region_at(parent: lxml_html.HtmlElement, min_records: int, threshold: float
     # A record that is a bare presentational node or has no element below it is not a template.
     if all(r.size() <= 1 for r in records):
         return None
+    kept = _without_layout_blocks(records)
+    if len(kept) < len(records):
+        ids = {id(r) for r in kept}
+        starts = [start for start, r in zip(starts, records, strict=True) if id(r) in ids]
+        records = kept
+        record_index = {j for start in starts for j in range(start, start + k)}
     first, last = min(record_index), max(record_index)
     # Extras: differing siblings inside the span, plus a differing neighbour right before it
     # (sticky threads are usually rendered first, ads last).
@@ -255,8 +290,15 @@ def _links(region: Region) -> list[Link]:
     return out
 
 
-def find_regions(root: lxml_html.HtmlElement, *, min_records: int = 3, threshold: float = SIMILARITY) -> list[Region]:
-    """Every repeated region of the tree, in document order."""
+def find_regions(
+    root: lxml_html.HtmlElement,
+    *,
+    min_records: int = 3,
+    threshold: float = SIMILARITY,
+    where: Locations | None = None,
+) -> list[Region]:
+    """Every repeated region of the tree, in document order, then the regions split over several
+    parents (:func:`split_regions`). ``where``: :func:`locations` of ``root``, when the caller has them."""
     regions = []
     for el in root.iter():
         if not isinstance(el.tag, str) or el.tag in _SKIP:
@@ -264,7 +306,94 @@ def find_regions(root: lxml_html.HtmlElement, *, min_records: int = 3, threshold
         region = _region_at(el, min_records, threshold)
         if region is not None:
             regions.append(region)
-    return regions
+    return regions + split_regions(where if where is not None else locations(root), regions, min_records, threshold)
+
+
+def split_regions(
+    where: Locations, regions: list[Region], min_records: int = 3, threshold: float = SIMILARITY
+) -> list[Region]:
+    """Records of one template spread over several parents at the same place in the page, too
+    few under any one of them to repeat there, but ``min_records`` or more in all: the boards of
+    a board index whose categories hold one or two boards each, each category a table of its
+    own. One region per parent, all of one template (one key), as a list split into boxes.
+    ``regions``: the page's regions found under one parent each (:func:`find_regions`).
+
+    Only rich records (:data:`SPLIT_MIN_SIZE` elements or more each) that make up most of
+    their parent's children, only where some parent holds two of them (a post's author box,
+    once per post, is no list), none inside the records of another split region, looked for
+    first as it lies higher in the page (the cells of a board's row are no list), and not one
+    box in every record of a region (a Discuz! post's table of two rows is the post's own
+    markup)."""
+    out: list[Region] = []
+    taken = {id(r.parent) for r in regions}
+    enclosing: dict[int, tuple[int, int]] = {}  # element -> (region, record) of the nearest record holding it
+    for ri, region in enumerate(regions):
+        for rec_i, record in enumerate(region.records):
+            for top in record.elements:
+                enclosing.update((id(el), (ri, rec_i)) for el in top.iter() if el is not top)
+    inside: set[int] = set()
+    for location in sorted(where, key=lambda loc: loc.count("/")):
+        parents = [p for p in where[location] if id(p) not in taken and id(p) not in inside]
+        if len(parents) < 2:
+            continue
+        groups: dict[str, list[tuple[int, lxml_html.HtmlElement]]] = {}
+        for pi, parent in enumerate(parents):
+            for kid in _children(parent):
+                if kid.tag not in _PRESENTATIONAL:
+                    groups.setdefault(kid.tag, []).append((pi, kid))
+        for members in groups.values():
+            boxes = _split_boxes(parents, members, min_records, threshold)
+            if boxes is None or _once_per_record([enclosing.get(id(parents[pi])) for pi in boxes], regions):
+                continue
+            counts: Counter[str] = Counter()
+            for _, sig in (rs for rows in boxes.values() for rs in rows):
+                counts.update(f"0:{p}" for p in sig)
+            total = sum(len(rows) for rows in boxes.values())
+            common = frozenset(p for p, c in counts.items() if c * 2 >= total)
+            for pi, rows in sorted(boxes.items()):
+                region = Region(parents[pi], [r for r, _ in rows], [], 1, common, location)
+                region.links = _links(region)
+                out.append(region)
+                taken.add(id(parents[pi]))
+                inside.update(id(el) for r, _ in rows for el in r.elements[0].iter())
+    return out
+
+
+def _split_boxes(
+    parents: list[lxml_html.HtmlElement],
+    members: list[tuple[int, lxml_html.HtmlElement]],
+    min_records: int,
+    threshold: float,
+) -> dict[int, list[tuple[Record, frozenset[str]]]] | None:
+    """The records (with their signatures) of the most common template among ``members`` (the
+    children of one tag of ``parents``, by parent index), by parent, or None if they make no
+    split region (see :func:`split_regions`)."""
+    rich = [(pi, Record([kid])) for pi, kid in members]
+    rich = [(pi, r) for pi, r in rich if r.size() >= SPLIT_MIN_SIZE]
+    if len(rich) < min_records or len({pi for pi, _ in rich}) < 2:
+        return None
+    sigs = [subtree_paths(r.elements[0]) for _, r in rich]
+    labels = _labels(sigs, threshold)
+    label = Counter(labels).most_common(1)[0][0]
+    boxes: dict[int, list[tuple[Record, frozenset[str]]]] = {}
+    for (pi, r), lab, sig in zip(rich, labels, sigs, strict=True):
+        if lab == label:
+            boxes.setdefault(pi, []).append((r, sig))
+    boxes = {pi: rows for pi, rows in boxes.items() if 2 * len(rows) > len(_children(parents[pi]))}
+    if sum(len(rows) for rows in boxes.values()) < min_records or len(boxes) < 2:
+        return None
+    return boxes if max(len(rows) for rows in boxes.values()) >= 2 else None
+
+
+def _once_per_record(places: list[tuple[int, int] | None], regions: list[Region]) -> bool:
+    """Whether boxes at ``places`` (region, record) sit one in each of most records of one region."""
+    if not places or any(p is None for p in places):
+        return False
+    owners = {p[0] for p in places if p is not None}
+    if len(owners) != 1:
+        return False
+    records = {p[1] for p in places if p is not None}
+    return len(records) == len(places) and len(records) >= ONCE_PER_RECORD * len(regions[owners.pop()].records)
 
 
 @dataclass(frozen=True, slots=True)
@@ -297,12 +426,16 @@ def _fits(template: Template, elements: list[lxml_html.HtmlElement]) -> bool:
     return jaccard(template.paths, frozenset(got)) >= 0.5
 
 
+def _resemblance(template: Template, record: Record) -> float:
+    return jaccard(
+        template.paths, frozenset(f"{i}:{p}" for i, el in enumerate(record.elements) for p in subtree_paths(el))
+    )
+
+
 def _fit(region: Region) -> float:
     """Mean similarity of a matched region's records to its template."""
-    sims = [
-        jaccard(region.paths, frozenset(f"{i}:{p}" for i, el in enumerate(r.elements) for p in subtree_paths(el)))
-        for r in region.records
-    ]
+    template = Template.of(region)
+    sims = [_resemblance(template, r) for r in region.records]
     return sum(sims) / len(sims) if sims else 0.0
 
 
@@ -311,18 +444,18 @@ def _matched_under(el: lxml_html.HtmlElement, template: Template) -> Region | No
     kids = _children(el)
     k = template.period
     records: list[Record] = []
-    taken: set[int] = set()
     i = 0
     while i <= len(kids) - k:
         if _fits(template, kids[i : i + k]):
             records.append(Record(kids[i : i + k]))
-            taken.update(range(i, i + k))
             i += k
         else:
             i += 1
+    records = _without_layout_blocks(records)
     if not records:
         return None
-    extras = [c for j, c in enumerate(kids) if j not in taken]
+    kept = {id(e) for r in records for e in r.elements}
+    extras = [c for c in kids if id(c) not in kept]
     return Region(el, records, extras, k, template.paths, template.location)
 
 
@@ -439,8 +572,33 @@ class TemplateBook:
         self.templates.append(t)
         return t
 
+    def _known_records_apart(self, region: Region, found: set[str]) -> list[Region]:
+        """``region``, or, when some of its records are those of a known content template and
+        the others are not, those records as a region of that template and the rest as
+        ``region``: boxes alike enough to repeat, one of them a known template's record (a
+        thread's only post between its toolbar and its reply form, all ``div.t`` boxes)."""
+        if region.key in self.sticky:
+            return [region]
+        for t in self.templates:
+            key = self.key_of(t)
+            if key not in self.sticky or key in found or t.location != region.location or t.period != region.period:
+                continue
+            # (closely: a template a few levels deep fits any box of the same frame loosely)
+            ours = [r for r in region.records if r.size() >= 4 and _resemblance(t, r) >= APART_FIT]
+            if not ours or len(ours) == len(region.records):
+                continue
+            taken = {id(r.elements[0]) for r in ours}
+            known = Region(region.parent, ours, [], t.period, t.paths, t.location, matched=True)
+            known.links = _links(known)
+            region.records = [r for r in region.records if id(r.elements[0]) not in taken]
+            region.links = _links(region)
+            found.add(key)
+            return [region, known]
+        return [region]
+
     def regions(self, root: lxml_html.HtmlElement) -> list[Region]:
-        regions = find_regions(root)
+        where = locations(root)
+        regions = find_regions(root, where=where)
         for r in regions:
             self.resolve(r)
         found = {r.key for r in regions}
@@ -455,11 +613,11 @@ class TemplateBook:
                         regions[i] = m
                         found.add(key)
                         break
+        regions = [part for r in regions for part in self._known_records_apart(r, found)]
         # Where a fresh region of another template already sits, the page shows its own
         # content: a thin known template must not be matched onto stray rows there.
         occupied = {r.location for r in regions if r.mean_record_size() >= 4}
         matched: list[Region] = []
-        where = locations(root)
         for t in self.templates:
             key = self.key_of(t)
             if key in self.sticky and key not in found and t.location not in occupied:
