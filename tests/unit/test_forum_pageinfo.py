@@ -221,3 +221,17 @@ def test_a_pager_that_links_every_number_numbers_the_page_by_its_own_link() -> N
     flips = page_flips(url, parse_html(f"<html><body><ul class='pageNav-main'>{pager}</ul></body></html>"), None)
     assert flips.current == 3 and sorted(flips.numbers) == [1, 2, 4, 5]
     assert flips.first == "http://bbs.example.com/threads/battery-drain.7/"
+
+
+def test_records_digest_takes_every_region_of_the_main_template() -> None:
+    # a board index lists each category's boards in a box of its own; a category's page shows one
+    # of those lists, and is no copy of the index (was: taken for one, and the boards' URL pattern,
+    # which the category's shares, then for one that leads to duplicates)
+    def box(names: str) -> str:
+        rows = "".join(f"<li><a href='/forum/{n}'>board {n}</a> about {n} and more</li>" for n in names)
+        return f"<div class='cat'><ul>{rows}</ul></div>"
+
+    index = find_regions(parse_html(f"<html><body>{box('abc')}{box('def')}</body></html>"))
+    category = find_regions(parse_html(f"<html><body>{box('abc')}</body></html>"))
+    assert records_digest(index[0], index) != records_digest(category[0], category)
+    assert len(index) == 2 and records_digest(index[0]) == records_digest(category[0], category)  # (one list alone)

@@ -282,3 +282,39 @@ def test_a_slot_never_sampled_competes_by_what_the_pages_it_links_were_read_as()
     assert policy.state(category) == "open"  # (it still samples its own new links)
     leads[category.key] = (Counter({"thread": 2}), False)  # had its pages been threads instead
     assert policy.state(tags) == "wanted"
+
+
+def test_a_cell_linking_a_few_child_boards_leaves_the_rows_own_board_links_wanted() -> None:
+    # A board index's row: its board's link, and a cell of moderators' profiles with, in a few rows,
+    # a child board's link (a longer anchor). Both led to lists; the child-board links are few, and
+    # lead to other boards than the rows' own (was: the rows' board links unwanted, as the
+    # child-board cell "owned" lists, and every board but one or two was never read).
+    policy = CrawlPolicy(samples=2)
+    for _ in range(10):
+        boards = policy.slot("T", "0:th/h3/a", "手机数码", "f.php?fid=\\d")
+    cell = policy.slot("T", "0:th/a", "笔记本专区", "f.php?fid=\\d")
+    for _ in range(12):
+        policy.slot("T", "0:th/a", "版主阿杰", "u.php?uid=\\d")
+    policy.record(boards.key, "f.php?fid=\\d", outcome="wanted", page_type="list", why="list")
+    policy.record(cell.key, "f.php?fid=\\d", outcome="wanted", page_type="list", why="list")
+    assert policy.state(boards) == "wanted" and policy.state(cell) == "wanted"
+    # ...while of a title and its 'last post' link, in every row, the title still owns threads
+    for _ in range(10):
+        title = policy.slot("T", "0:td[2]/a", "a long thread title", "t.php?tid=\\d")
+        last = policy.slot("T", "0:td[4]/a", "by someone", "t.php?tid=\\d&page=\\d")
+    policy.record(title.key, "t.php?tid=\\d", outcome="wanted", page_type="thread", why="thread")
+    policy.record(last.key, "t.php?tid=\\d&page=\\d", outcome="wanted", page_type="thread", why="thread")
+    assert policy.state(title) == "wanted" and policy.state(last) == "unwanted"
+
+
+def test_a_view_counts_against_its_slot_but_not_its_url_pattern() -> None:
+    # a category's page shows the index's rows of its boards: a view, whose URL is a board's
+    policy = CrawlPolicy(samples=2)
+    heading = policy.slot("I", "0:h2/a", "分类一", "f.php?fid=\\d")
+    for _ in range(2):
+        assert policy.decide(heading, "f.php?fid=\\d").action == "explore"
+        policy.record(heading.key, "f.php?fid=\\d", outcome="unwanted", page_type="list", why="view")
+    assert policy.state(heading) == "unwanted"
+    assert policy.pattern_state("f.php?fid=\\d") == "open"
+    board = policy.slot("I", "0:td/a", "版块名称", "f.php?fid=\\d")
+    assert policy.decide(board, "f.php?fid=\\d").action == "explore"  # the pattern is still to be sampled

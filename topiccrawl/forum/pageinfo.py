@@ -9,6 +9,7 @@ from __future__ import annotations
 import hashlib
 import re
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urljoin, urlsplit
@@ -108,11 +109,17 @@ def _is_pager(links: list[Any]) -> bool:
     return any(c >= 2 for c in parents.values())
 
 
-def records_digest(main: Region | None) -> str | None:
-    """SHA-1 of the main region's record texts: two URLs showing the same records are one page."""
+def records_digest(main: Region | None, regions: Sequence[Region] = ()) -> str | None:
+    """SHA-1 of the main region's record texts: two URLs showing the same records are one page.
+    With the page's ``regions``, the records of every region of the main region's template: a
+    board index lists each category's boards apart, and a category's own page, showing one of
+    those lists, is no copy of the index."""
     if main is None:
         return None
-    text = "\n".join(r.text() for r in main.records)
+    parts = [r for r in regions if r.key == main.key]
+    if not any(part is main for part in parts):
+        parts = [main, *parts]
+    text = "\n".join(rec.text() for part in parts for rec in part.records)
     return hashlib.sha1(text.encode()).hexdigest() if text else None
 
 

@@ -55,6 +55,7 @@ class Slot:
     # ...and for links of those patterns' shapes (:func:`pattern_shape`): a board that puts the
     # title in each thread's URL gives every thread a pattern of its own
     wanted_shapes: set[str] = field(default_factory=set)
+    shapes: Counter[str] = field(default_factory=Counter)  # links seen, by their URL patterns' shapes
     fixed: str | None = None  # "follow"/"skip" from a site template
     lists: Counter[str] = field(default_factory=Counter)  # main template of each list page it led to
 
@@ -110,7 +111,7 @@ class CrawlPolicy:
         self.known_leads: Callable[[Slot], tuple[Counter[str], bool]] = lambda s: (Counter(), False)
 
     # -- slots -----------------------------------------------------------------
-    def slot(self, template: str, path: str, anchor: str) -> Slot:
+    def slot(self, template: str, path: str, anchor: str, pattern: str | None = None) -> Slot:
         key = f"{template}|{path}"
         s = self.slots.get(key)
         if s is None:
@@ -118,17 +119,33 @@ class CrawlPolicy:
             self.by_template[template].append(s)
         s.anchor_len = (s.anchor_len * s.seen + title_length(anchor)) / (s.seen + 1)
         s.seen += 1
+        if pattern is not None:
+            s.shapes[pattern_shape(pattern)] += 1
         return s
 
-    def _owner(self, template: str, page_type: str, visiting: frozenset[str]) -> str | None:
-        """The slot of ``template`` that owns ``page_type``: of those whose samples mostly reached
-        it, the longest-anchored. A slot never sampled, because every link of it had been
-        requested from elsewhere first, competes by what those pages were read as: a topic row's
-        category link, whose categories the index lists above the topics, is still the row's way
-        to lists, and a tag link beside it (a list of the same topics again) is not."""
+    @staticmethod
+    def _reach(s: Slot) -> int:
+        """How many of the slot's links were of the kinds it led to wanted pages by (all of its
+        links before it did): a board row's cell of moderators and child boards is seen in every
+        row, its links to boards in a few."""
+        if not s.wanted_shapes or not s.shapes:
+            return s.seen
+        return sum(s.shapes[shape] for shape in s.wanted_shapes)
+
+    def _owner(self, template: str, page_type: str, visiting: frozenset[str], rival_of: Slot) -> str | None:
+        """The slot of ``template`` that owns ``page_type`` in ``rival_of``'s eyes: of those whose
+        samples mostly reached it, the longest-anchored. A slot never sampled, because every link
+        of it had been requested from elsewhere first, competes by what those pages were read as:
+        a topic row's category link, whose categories the index lists above the topics, is still
+        the row's way to lists, and a tag link beside it (a list of the same topics again) is not.
+        A slot whose links of the kinds it leads by are less than half as many as ``rival_of``'s
+        (:meth:`_reach`) is no rival of it: a title and its 'last post' link sit in every row and
+        reach the same pages, while the child-board links of a few rows of a board index reach
+        other boards than the rows' own links do."""
         best, best_len = None, -1.0
+        reach = self._reach(rival_of)
         for s in self.by_template.get(template, ()):
-            if s.anchor_len <= best_len:
+            if s.anchor_len <= best_len or (s is not rival_of and 2 * self._reach(s) < reach):
                 continue
             if self._main_type(s) == page_type:
                 if page_type == "list" and self._lists_lead_on(s, visiting) == "no":
@@ -230,7 +247,7 @@ class CrawlPolicy:
                 if leads != "yes":
                     unknown = unknown or leads == "unknown"
                     continue
-            if self._owner(s.template, page_type, visiting) == s.key:
+            if self._owner(s.template, page_type, visiting, s) == s.key:
                 # A longer-anchored slot of the template whose samples are still out may own
                 # the type instead: following this one now would fetch what the title links
                 # reach again, under other URLs ('last post' before the title's samples return).
@@ -286,8 +303,14 @@ class CrawlPolicy:
         self, slot_key: str | None, pattern: str, *, outcome: str, page_type: str, why: str, template: str | None = None
     ) -> list[Any]:
         """Learn from one fetched page (outcome "wanted" or "unwanted"; ``template``: the page's
-        main template); returns parked links that may now be followed."""
-        self.patterns[pattern]["wanted" if outcome == "wanted" else "unwanted"] += 1
+        main template); returns parked links that may now be followed. A *view* (the records of
+        pages read already, filtered or reordered: :mod:`topiccrawl.forum.views`) counts against
+        its slot, not its URL pattern: a category's page shows the index's rows of its boards, and
+        its URL is a board's."""
+        if why != "view":
+            self.patterns[pattern]["wanted" if outcome == "wanted" else "unwanted"] += 1
+        elif self.sampled[pattern]:
+            self.sampled[pattern] -= 1  # (it told nothing of the pattern: another slot may sample it)
         if slot_key is None or slot_key not in self.slots:
             return []
         s = self.slots[slot_key]

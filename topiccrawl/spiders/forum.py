@@ -48,6 +48,7 @@ from topiccrawl.forum.policy import CrawlPolicy
 from topiccrawl.forum.posts import AssembledPost, PostFields, ThreadAssembler, holds_posts
 from topiccrawl.forum.regions import Region, TemplateBook, parse_html
 from topiccrawl.forum.sitetemplate import SiteTemplate, SiteTemplateError, from_state
+from topiccrawl.forum.views import SeenRecords
 from topiccrawl.middlewares.forumredirect import RedirectUnwanted
 from topiccrawl.spiders.forum_links import LinkFollowing
 from topiccrawl.spiders.forum_posts import ThreadPosts
@@ -110,6 +111,7 @@ class ForumSpider(LinkFollowing, ThreadPosts, scrapy.Spider):
         # that is wanted (a thread linked from a box of recent threads and from its board).
         self.parked: set[tuple[str, str]] = set()  # (slot key, URL)
         self.fingerprints: dict[str, str] = {}  # main region's records digest -> the URL first read with it
+        self.seen_records = SeenRecords()  # records of pages' content, each with the page it was first read on
         self.first_page_keys: set[str] = set()
         self.recheck: list[tuple[str, str, dict[str, Any]]] = []
         self.relist: list[EarlyList] = []  # the first list pages, read again as templates become known
@@ -280,7 +282,7 @@ class ForumSpider(LinkFollowing, ThreadPosts, scrapy.Spider):
         logger.debug("Page %s: %s, type %s, %s (%s), mode %s", url, role, ptype.name, outcome, why, mode)
         if role == "other" and info.get("slot") and len(self.recheck) < RECHECK_LIMIT and mode == "fresh":
             self.recheck.append((url, text, info))
-        digest = records_digest(main) if outcome == "wanted" else None
+        digest = records_digest(main, regions) if outcome == "wanted" else None
         twin = self.fingerprints.get(digest) if digest else None
         # The same URL read twice (a redirect's target and a link to it were in flight together)
         # is no duplicate the link is to blame for: the link leads where it should.
@@ -289,6 +291,8 @@ class ForumSpider(LinkFollowing, ThreadPosts, scrapy.Spider):
             outcome, why = "unwanted", "duplicate"
         elif digest and twin is None:
             self.fingerprints[digest] = url
+            if main is not None and self.seen_records.shown_before(url, main):
+                outcome, why = "unwanted", "view"  # a member's posts only, newest first, a category's boards
         shown = page_heading(root) if role in {"list", "thread"} else None
         template = main.key if main is not None else None
         if template is not None and role in {"list", "thread"} and mode == "fresh":
@@ -312,7 +316,7 @@ class ForumSpider(LinkFollowing, ThreadPosts, scrapy.Spider):
             self._inc("skipped_pages/refetched")
             return
         if outcome != "wanted":
-            if why in {"duplicate", "alias", "feed"}:
+            if why in {"duplicate", "view", "alias", "feed"}:
                 self._inc(f"skipped_pages/{why}")
             return
         heading = titled_heading(shown, info.get("anchor"))

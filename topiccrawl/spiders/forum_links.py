@@ -105,7 +105,7 @@ class LinkFollowing:
                 slot_path = link.slot if link.record >= 0 else patterns.get(pattern)
                 if slot_path is None:
                     continue  # an extra (ad, banner) unlike any record link
-                slot = self.policy.slot(region.key, slot_path, text)
+                slot = self.policy.slot(region.key, slot_path, text, pattern)
                 page_links.setdefault(slot.key, []).append((target, pattern))
                 if link.record >= 0:
                     slot_records.setdefault(slot.key, set()).add(link.record)
