@@ -238,11 +238,16 @@ class ThreadPosts:
         pattern (Tieba's replies within a floor link members' pages, a pattern other slots
         showed to lead nowhere), nor one of a post's lesser links (quote, reply, share), parked
         until the crawl runs dry: holding a post template's posts for those held every post
-        of the crawl in memory until its end."""
+        of the crawl in memory until its end. But any parked slot of a template read as lists
+        by its first few pages (a board index's rows, whose board links wait while their URL
+        pattern is sampled from another region of the page): such pages are few."""
         if slot.sent > sum(slot.outcomes.values()):
             return True
         template, path = slot.key.split("|", 1)
-        return bool(slot.parked) and path in self.primary.get(template, ())
+        if not slot.parked:
+            return False
+        early_list = self._template_role(template) == "open" and self._read_mostly_as_lists(template)
+        return early_list or path in self.primary.get(template, ())
 
     def _links_other_threads(self, slot_key: str) -> bool:
         """Whether most records of the slot's template link, in this slot, a thread of its own
