@@ -33,7 +33,8 @@ from topiccrawl.demo.forums_vbulletin import VbulletinForum
 from topiccrawl.demo.server import SiteRequest
 from topiccrawl.forum.pageinfo import Flips
 from topiccrawl.forum.pagetypes import is_navigation, page_role
-from topiccrawl.forum.regions import TemplateBook, parse_html
+from topiccrawl.forum.regions import parse_html
+from topiccrawl.forum.templatebook import TemplateBook
 from topiccrawl.items import ForumPost
 from topiccrawl.spiders.forum import ForumSpider
 

@@ -12,13 +12,13 @@ from topiccrawl.demo.server import SiteRequest
 from topiccrawl.forum.regions import (
     _SKIP,
     Template,
-    TemplateBook,
     _location,
     find_regions,
     locations,
     match_template,
     parse_html,
 )
+from topiccrawl.forum.templatebook import TemplateBook
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "real_pages"
 

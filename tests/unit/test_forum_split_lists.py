@@ -10,7 +10,9 @@ from __future__ import annotations
 from topiccrawl.demo.forum_phpwind import PhpwindForum
 from topiccrawl.demo.server import SiteRequest
 from topiccrawl.forum.pagetypes import is_layout, main_region, profile
-from topiccrawl.forum.regions import TemplateBook, find_regions, parse_html
+from topiccrawl.forum.regions import parse_html
+from topiccrawl.forum.splitlists import page_regions
+from topiccrawl.forum.templatebook import TemplateBook
 
 
 def _board(fid: int) -> str:
@@ -53,7 +55,7 @@ def _index(*categories: list[int]) -> str:
 
 
 def test_boards_in_categories_of_one_or_two_form_one_list_split_into_boxes() -> None:
-    regions = find_regions(parse_html(_index([4, 6], [12])))
+    regions = page_regions(parse_html(_index([4, 6], [12])))
     boards = [r for r in regions if r.records and r.records[0].elements[0].get("class") == "tr3"]
     assert [len(r) for r in boards] == [2, 1]  # was none: no table repeats a board three times
     assert len({r.key for r in boards}) == 1  # one template: the boards' links share their slots
@@ -64,7 +66,7 @@ def test_boards_in_categories_of_one_or_two_form_one_list_split_into_boxes() -> 
 def test_the_boxes_the_lists_sit_in_are_not_the_pages_list() -> None:
     site = PhpwindForum(size=0.3)
     page = site.handle(SiteRequest("GET", site.start_target(), {}, "http://forum.test")).payload()
-    regions = find_regions(parse_html(page))
+    regions = page_regions(parse_html(page))
     boxes = [r for r in regions if r.location == "html/body/div/div" and r.records[0].elements[0].get("class") == "t"]
     # ``div#infobox``, a block of the page's own, is no record of the boxes like it
     assert boxes and "infobox" not in {r.elements[0].get("id") for r in boxes[0].records}
@@ -77,7 +79,7 @@ def test_the_boxes_the_lists_sit_in_are_not_the_pages_list() -> None:
 def test_a_row_per_category_of_a_category_box_is_no_box_of_its_rows() -> None:
     # every category's table is one record's markup (a Discuz! post's table of two rows is the
     # post's own): tables of three boards repeat by themselves, and nothing is split
-    regions = find_regions(parse_html(_index([1, 2, 3], [4, 5, 6], [7, 8, 9])))
+    regions = page_regions(parse_html(_index([1, 2, 3], [4, 5, 6], [7, 8, 9])))
     boards = [r for r in regions if r.records and r.records[0].elements[0].get("class") == "tr3"]
     assert [len(r) for r in boards] == [3, 3, 3]
 
@@ -95,7 +97,7 @@ def _post(pid: int) -> str:
 
 def test_the_two_rows_of_each_posts_table_are_no_list() -> None:
     posts = "".join(_post(i) for i in range(5))
-    regions = find_regions(parse_html(f"<html><body><div id='posts'>{posts}</div></body></html>"))
+    regions = page_regions(parse_html(f"<html><body><div id='posts'>{posts}</div></body></html>"))
     assert not [r for r in regions if r.records[0].elements[0].tag == "tr"]
     main = main_region(regions)
     assert main is not None and len(main) == 5
@@ -110,7 +112,7 @@ def _row(tid: int) -> str:
 
 
 def test_a_rows_two_author_cells_are_no_list() -> None:
-    regions = find_regions(parse_html(f"<html><body><table>{''.join(_row(i) for i in range(6))}</table></body></html>"))
+    regions = page_regions(parse_html(f"<html><body><table>{''.join(_row(i) for i in range(6))}</table></body></html>"))
     assert not [r for r in regions if r.records[0].elements[0].tag == "td"]
 
 
@@ -133,7 +135,7 @@ def _thread_page(pids: list[int]) -> str:
 
 
 def test_blocks_of_the_layout_framed_like_a_post_are_not_its_records() -> None:
-    regions = find_regions(parse_html(_thread_page([1])))
+    regions = page_regions(parse_html(_thread_page([1])))
     (boxes,) = [r for r in regions if r.location.endswith("div/div")]
     # was three records, toolbar, post and reply form, read as a list
     assert len(boxes) == 1
@@ -144,7 +146,7 @@ def test_blocks_of_the_layout_framed_like_a_post_are_not_its_records() -> None:
 
 def test_a_region_of_layout_blocks_only_is_the_pages_layout() -> None:
     page = "<html><body><div id='head'><a href='/'>home</a><p>x</p></div><div id='main'><a href='/a'>a</a><p>y</p>"
-    regions = find_regions(parse_html(page + "</div><div id='footer'><a href='/f'>f</a><p>z</p></div></body></html>"))
+    regions = page_regions(parse_html(page + "</div><div id='footer'><a href='/f'>f</a><p>z</p></div></body></html>"))
     assert [is_layout(r) for r in regions] == [True]
 
 
@@ -160,3 +162,31 @@ def test_a_known_posts_record_is_taken_apart_from_boxes_of_its_frame() -> None:
     # every page framed so (login prompts, quote forms) a list
     assert main is not None and main.key == posts.key and len(main) == 1
     assert "第5楼" in main.records[0].text()
+
+
+def _post_with_bars(pid: int) -> str:
+    return (
+        f'<div class="post" id="post_{pid}"><div class="author"><a href="u.php?uid={pid}">作者{pid}</a></div>'
+        f"<div class='body'>第{pid}楼的正文，说了好几句话，内容各不相同，也够长。</div><div class='controls'>"
+        f'<div class="bar left"><a href="mail.php?uid={pid}">Email</a><a href="pm.php?uid={pid}">PM</a>'
+        f'<a href="search.php?uid={pid}">Find</a></div><div class="bar right"><a href="edit.php?pid={pid}">Edit</a>'
+        f'<a href="quote.php?pid={pid}">Quote</a><a href="report.php?pid={pid}">Report</a></div></div></div>'
+    )
+
+
+def _posts_page(pids: list[int]) -> str:
+    return f"<html><body><div id='posts'>{''.join(_post_with_bars(p) for p in pids)}</div></body></html>"
+
+
+def test_each_posts_two_bars_of_buttons_are_no_list_on_a_page_of_two_posts() -> None:
+    # MyBB's posts carry two bars of buttons each; on a thread's last page of two posts, four bars
+    # in two boxes made a list split over boxes, taken for the page's content (2,559 of 2,599
+    # posts became 170-366 in three crawls of five)
+    book = TemplateBook()
+    posts = main_region(book.regions(parse_html(_posts_page([1, 2, 3, 4, 5]))))
+    assert posts is not None and len(posts) == 5
+    book.sticky.add(posts.key)
+    last = book.regions(parse_html(_posts_page([6, 7])))
+    assert not [r for r in last if r.split]
+    main = main_region(last, book.sticky)
+    assert main is not None and main.key == posts.key and len(main) == 2

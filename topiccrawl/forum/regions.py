@@ -24,7 +24,7 @@ from lxml import html as lxml_html
 from topiccrawl.pagelets import expand_pagelets
 
 # Tags that only style text; user-written content is full of them.
-_PRESENTATIONAL = frozenset(
+PRESENTATIONAL = frozenset(
     [
         "br",
         "wbr",
@@ -52,16 +52,13 @@ _SKIP = frozenset(["script", "style", "noscript", "head", "title", "meta", "link
 SIGNATURE_DEPTH = 4
 SIMILARITY = 0.55
 MAX_PERIOD = 3
-APART_FIT = 0.8  # how closely a record must resemble a known template to be taken apart from its region
-ONCE_PER_RECORD = 0.8  # share of a region's records holding one box each that makes the boxes its markup
-SPLIT_MIN_SIZE = 4  # mean elements per record of a split region (a rich record, as page roles count it)
 
 
 def tag_of(el: lxml_html.HtmlElement) -> str:
     return el.tag if isinstance(el.tag, str) else ""
 
 
-def _children(el: lxml_html.HtmlElement) -> list[lxml_html.HtmlElement]:
+def child_elements(el: lxml_html.HtmlElement) -> list[lxml_html.HtmlElement]:
     return [c for c in el if isinstance(c.tag, str) and c.tag not in _SKIP]
 
 
@@ -74,9 +71,9 @@ def subtree_paths(el: lxml_html.HtmlElement, depth: int = SIGNATURE_DEPTH) -> fr
         out.add(path)
         if d >= depth:
             continue
-        for child in _children(node):
+        for child in child_elements(node):
             tag = child.tag
-            if tag in _PRESENTATIONAL:
+            if tag in PRESENTATIONAL:
                 # Look through styling wrappers rather than recording them.
                 stack.append((child, path, d + 1))
             else:
@@ -127,6 +124,7 @@ class Region:
     location: str  # tag path of the parent from the root, without indices
     links: list[Link] = field(default_factory=list)
     matched: bool = False  # found by a known template rather than by repetition
+    split: bool = False  # one box of a list split over several parents (``splitlists.split_regions``)
 
     @property
     def key(self) -> str:
@@ -169,7 +167,7 @@ def _slot_path(record: lxml_html.HtmlElement, a: lxml_html.HtmlElement) -> str:
     return "/".join(reversed(parts))
 
 
-def _labels(sigs: list[frozenset[str]], threshold: float) -> list[int]:
+def label_by_structure(sigs: list[frozenset[str]], threshold: float) -> list[int]:
     reps: list[frozenset[str]] = []
     labels = []
     for sig in sigs:
@@ -227,11 +225,11 @@ def _without_layout_blocks(records: list[Record]) -> list[Record]:
 
 
 def _region_at(parent: lxml_html.HtmlElement, min_records: int, threshold: float) -> Region | None:
-    kids = _children(parent)
+    kids = child_elements(parent)
     if len(kids) < min_records:
         return None
     sigs = [subtree_paths(k) for k in kids]
-    labels = _labels(sigs, threshold)
+    labels = label_by_structure(sigs, threshold)
     found = _best_period(labels, min_records)
     if found is None:
         return None
@@ -269,11 +267,11 @@ def _region_at(parent: lxml_html.HtmlElement, min_records: int, threshold: float
         counts.update({f"{j}:{p}" for j in range(k) for p in sigs[start + j]})
     common = frozenset(p for p, c in counts.items() if c * 2 >= len(records))
     region = Region(parent, records, extras, k, common, _location(parent))
-    region.links = _links(region)
+    region.links = record_links(region)
     return region
 
 
-def _links(region: Region) -> list[Link]:
+def record_links(region: Region) -> list[Link]:
     out = []
     for ri, rec in enumerate(region.records):
         for ei, el in enumerate(rec.elements):
@@ -290,15 +288,9 @@ def _links(region: Region) -> list[Link]:
     return out
 
 
-def find_regions(
-    root: lxml_html.HtmlElement,
-    *,
-    min_records: int = 3,
-    threshold: float = SIMILARITY,
-    where: Locations | None = None,
-) -> list[Region]:
-    """Every repeated region of the tree, in document order, then the regions split over several
-    parents (:func:`split_regions`). ``where``: :func:`locations` of ``root``, when the caller has them."""
+def find_regions(root: lxml_html.HtmlElement, *, min_records: int = 3, threshold: float = SIMILARITY) -> list[Region]:
+    """Every repeated region of the tree (records repeating under one parent), in document order.
+    :func:`topiccrawl.forum.splitlists.page_regions` adds the lists split over several parents."""
     regions = []
     for el in root.iter():
         if not isinstance(el.tag, str) or el.tag in _SKIP:
@@ -306,94 +298,7 @@ def find_regions(
         region = _region_at(el, min_records, threshold)
         if region is not None:
             regions.append(region)
-    return regions + split_regions(where if where is not None else locations(root), regions, min_records, threshold)
-
-
-def split_regions(
-    where: Locations, regions: list[Region], min_records: int = 3, threshold: float = SIMILARITY
-) -> list[Region]:
-    """Records of one template spread over several parents at the same place in the page, too
-    few under any one of them to repeat there, but ``min_records`` or more in all: the boards of
-    a board index whose categories hold one or two boards each, each category a table of its
-    own. One region per parent, all of one template (one key), as a list split into boxes.
-    ``regions``: the page's regions found under one parent each (:func:`find_regions`).
-
-    Only rich records (:data:`SPLIT_MIN_SIZE` elements or more each) that make up most of
-    their parent's children, only where some parent holds two of them (a post's author box,
-    once per post, is no list), none inside the records of another split region, looked for
-    first as it lies higher in the page (the cells of a board's row are no list), and not one
-    box in every record of a region (a Discuz! post's table of two rows is the post's own
-    markup)."""
-    out: list[Region] = []
-    taken = {id(r.parent) for r in regions}
-    enclosing: dict[int, tuple[int, int]] = {}  # element -> (region, record) of the nearest record holding it
-    for ri, region in enumerate(regions):
-        for rec_i, record in enumerate(region.records):
-            for top in record.elements:
-                enclosing.update((id(el), (ri, rec_i)) for el in top.iter() if el is not top)
-    inside: set[int] = set()
-    for location in sorted(where, key=lambda loc: loc.count("/")):
-        parents = [p for p in where[location] if id(p) not in taken and id(p) not in inside]
-        if len(parents) < 2:
-            continue
-        groups: dict[str, list[tuple[int, lxml_html.HtmlElement]]] = {}
-        for pi, parent in enumerate(parents):
-            for kid in _children(parent):
-                if kid.tag not in _PRESENTATIONAL:
-                    groups.setdefault(kid.tag, []).append((pi, kid))
-        for members in groups.values():
-            boxes = _split_boxes(parents, members, min_records, threshold)
-            if boxes is None or _once_per_record([enclosing.get(id(parents[pi])) for pi in boxes], regions):
-                continue
-            counts: Counter[str] = Counter()
-            for _, sig in (rs for rows in boxes.values() for rs in rows):
-                counts.update(f"0:{p}" for p in sig)
-            total = sum(len(rows) for rows in boxes.values())
-            common = frozenset(p for p, c in counts.items() if c * 2 >= total)
-            for pi, rows in sorted(boxes.items()):
-                region = Region(parents[pi], [r for r, _ in rows], [], 1, common, location)
-                region.links = _links(region)
-                out.append(region)
-                taken.add(id(parents[pi]))
-                inside.update(id(el) for r, _ in rows for el in r.elements[0].iter())
-    return out
-
-
-def _split_boxes(
-    parents: list[lxml_html.HtmlElement],
-    members: list[tuple[int, lxml_html.HtmlElement]],
-    min_records: int,
-    threshold: float,
-) -> dict[int, list[tuple[Record, frozenset[str]]]] | None:
-    """The records (with their signatures) of the most common template among ``members`` (the
-    children of one tag of ``parents``, by parent index), by parent, or None if they make no
-    split region (see :func:`split_regions`)."""
-    rich = [(pi, Record([kid])) for pi, kid in members]
-    rich = [(pi, r) for pi, r in rich if r.size() >= SPLIT_MIN_SIZE]
-    if len(rich) < min_records or len({pi for pi, _ in rich}) < 2:
-        return None
-    sigs = [subtree_paths(r.elements[0]) for _, r in rich]
-    labels = _labels(sigs, threshold)
-    label = Counter(labels).most_common(1)[0][0]
-    boxes: dict[int, list[tuple[Record, frozenset[str]]]] = {}
-    for (pi, r), lab, sig in zip(rich, labels, sigs, strict=True):
-        if lab == label:
-            boxes.setdefault(pi, []).append((r, sig))
-    boxes = {pi: rows for pi, rows in boxes.items() if 2 * len(rows) > len(_children(parents[pi]))}
-    if sum(len(rows) for rows in boxes.values()) < min_records or len(boxes) < 2:
-        return None
-    return boxes if max(len(rows) for rows in boxes.values()) >= 2 else None
-
-
-def _once_per_record(places: list[tuple[int, int] | None], regions: list[Region]) -> bool:
-    """Whether boxes at ``places`` (region, record) sit one in each of most records of one region."""
-    if not places or any(p is None for p in places):
-        return False
-    owners = {p[0] for p in places if p is not None}
-    if len(owners) != 1:
-        return False
-    records = {p[1] for p in places if p is not None}
-    return len(records) == len(places) and len(records) >= ONCE_PER_RECORD * len(regions[owners.pop()].records)
+    return regions
 
 
 @dataclass(frozen=True, slots=True)
@@ -409,7 +314,7 @@ class Template:
         return cls(region.location, region.paths, region.period)
 
 
-def _same_template(known: frozenset[str], fresh: frozenset[str]) -> bool:
+def same_template(known: frozenset[str], fresh: frozenset[str]) -> bool:
     """Whether a fresh region's shared paths are a known template's: similar, or one set is
     the other plus a few more paths (on a page where most posts quote another, the quote's
     markup is shared by most records and joins the paths; the template is still the posts')."""
@@ -426,22 +331,22 @@ def _fits(template: Template, elements: list[lxml_html.HtmlElement]) -> bool:
     return jaccard(template.paths, frozenset(got)) >= 0.5
 
 
-def _resemblance(template: Template, record: Record) -> float:
+def resemblance(template: Template, record: Record) -> float:
     return jaccard(
         template.paths, frozenset(f"{i}:{p}" for i, el in enumerate(record.elements) for p in subtree_paths(el))
     )
 
 
-def _fit(region: Region) -> float:
+def template_fit(region: Region) -> float:
     """Mean similarity of a matched region's records to its template."""
     template = Template.of(region)
-    sims = [_resemblance(template, r) for r in region.records]
+    sims = [resemblance(template, r) for r in region.records]
     return sum(sims) / len(sims) if sims else 0.0
 
 
 def _matched_under(el: lxml_html.HtmlElement, template: Template) -> Region | None:
     """The records of ``template`` among ``el``'s children, as a region, or None."""
-    kids = _children(el)
+    kids = child_elements(el)
     k = template.period
     records: list[Record] = []
     i = 0
@@ -503,7 +408,7 @@ def match_template(
         if region is not None and (best is None or len(region.records) > len(best.records)):
             best = region
     if best is not None:
-        best.links = _links(best)
+        best.links = record_links(best)
         best.matched = True
     return best
 
@@ -521,7 +426,7 @@ def matched_elsewhere(
     for el in _parents_at(root, region.location, taken_parents, where):
         found = _matched_under(el, template)
         if found is not None:
-            found.links = _links(found)
+            found.links = record_links(found)
             found.matched = True
             out.append(found)
     return out
@@ -543,98 +448,3 @@ def parse_html(body: str | bytes) -> lxml_html.HtmlElement:
     root = lxml_html.fromstring(body)
     expand_pagelets(root)
     return root
-
-
-class TemplateBook:
-    """The templates seen so far on a site, so that one template keeps one key across pages.
-
-    A fresh region whose records look like a known template (same location, similar
-    paths) takes that template's paths; templates marked as *sticky* (post and thread
-    list templates) are looked for on every page even when they repeat fewer than
-    three times there (a thread with one post is still a thread).
-    """
-
-    def __init__(self, templates: list[Template] | None = None, sticky: set[str] | None = None) -> None:
-        self.templates: list[Template] = list(templates or [])
-        self.sticky: set[str] = set(sticky or ())
-
-    @staticmethod
-    def key_of(template: Template) -> str:
-        digest = hashlib.sha1((template.location + "|" + "|".join(sorted(template.paths))).encode()).hexdigest()
-        return digest[:10]
-
-    def resolve(self, region: Region) -> Template:
-        for t in self.templates:
-            if t.location == region.location and t.period == region.period and _same_template(t.paths, region.paths):
-                region.paths = t.paths
-                return t
-        t = Template.of(region)
-        self.templates.append(t)
-        return t
-
-    def _known_records_apart(self, region: Region, found: set[str]) -> list[Region]:
-        """``region``, or, when some of its records are those of a known content template and
-        the others are not, those records as a region of that template and the rest as
-        ``region``: boxes alike enough to repeat, one of them a known template's record (a
-        thread's only post between its toolbar and its reply form, all ``div.t`` boxes)."""
-        if region.key in self.sticky:
-            return [region]
-        for t in self.templates:
-            key = self.key_of(t)
-            if key not in self.sticky or key in found or t.location != region.location or t.period != region.period:
-                continue
-            # (closely: a template a few levels deep fits any box of the same frame loosely)
-            ours = [r for r in region.records if r.size() >= 4 and _resemblance(t, r) >= APART_FIT]
-            if not ours or len(ours) == len(region.records):
-                continue
-            taken = {id(r.elements[0]) for r in ours}
-            known = Region(region.parent, ours, [], t.period, t.paths, t.location, matched=True)
-            known.links = _links(known)
-            region.records = [r for r in region.records if id(r.elements[0]) not in taken]
-            region.links = _links(region)
-            found.add(key)
-            return [region, known]
-        return [region]
-
-    def regions(self, root: lxml_html.HtmlElement) -> list[Region]:
-        where = locations(root)
-        regions = find_regions(root, where=where)
-        for r in regions:
-            self.resolve(r)
-        found = {r.key for r in regions}
-        # A known template with another record period may explain a fresh region better
-        # (two phpBB posts of three rows each look like six similar rows).
-        for i, r in enumerate(regions):
-            for t in self.templates:
-                key = self.key_of(t)
-                if key in self.sticky and key not in found and t.location == r.location and t.period != r.period:
-                    m = match_template(r.parent, t)
-                    if m is not None and m.parent is r.parent and len(m) * m.period >= len(r) * r.period:
-                        regions[i] = m
-                        found.add(key)
-                        break
-        regions = [part for r in regions for part in self._known_records_apart(r, found)]
-        # Where a fresh region of another template already sits, the page shows its own
-        # content: a thin known template must not be matched onto stray rows there.
-        occupied = {r.location for r in regions if r.mean_record_size() >= 4}
-        matched: list[Region] = []
-        for t in self.templates:
-            key = self.key_of(t)
-            if key in self.sticky and key not in found and t.location not in occupied:
-                r = match_template(root, t, [x.parent for x in regions], where)
-                if r is not None:
-                    matched.append(r)
-        # A list template's rows in a box of their own (announcements, stickies): too few to
-        # repeat there, but their links are the list's links.
-        for r in list(regions):
-            if r.key in self.sticky and len(r) >= 3:
-                matched.extend(matched_elsewhere(root, r, [x.parent for x in regions], where))
-        # Two known templates matched on the same rows: keep the one the rows resemble
-        # most, then the one that explains more of them.
-        best: dict[int, tuple[tuple[float, int], Region]] = {}
-        for r in matched:
-            score = (round(_fit(r), 2), len(r.records) * r.period)
-            other = best.get(id(r.parent))
-            if other is None or score > other[0]:
-                best[id(r.parent)] = (score, r)
-        return regions + [r for _score, r in best.values()]

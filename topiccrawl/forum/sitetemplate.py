@@ -18,7 +18,8 @@ from typing import Any
 from topiccrawl.forum.pagetypes import PageTypes
 from topiccrawl.forum.policy import CrawlPolicy
 from topiccrawl.forum.posts import PostFields
-from topiccrawl.forum.regions import Template, TemplateBook
+from topiccrawl.forum.regions import Template
+from topiccrawl.forum.templatebook import TemplateBook
 
 # 2: link slots number a record's cells (``0:div[2]/div/a``); a version 1 file's slot paths
 # would match no link, and with a template unlisted slots are skipped: nothing would be fetched.

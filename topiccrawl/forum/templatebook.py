@@ -1,0 +1,134 @@
+"""The templates seen so far on a site, and a page's regions read with them.
+
+Records found by repetition (:mod:`topiccrawl.forum.regions`), lists split into boxes
+(:mod:`topiccrawl.forum.splitlists`), and the records of templates known from other pages: a
+thread's last page of one post, a board's announcements in a box of their own.
+"""
+
+from __future__ import annotations
+
+import hashlib
+
+from lxml import html as lxml_html
+
+from topiccrawl.forum.regions import (
+    Region,
+    Template,
+    locations,
+    match_template,
+    matched_elsewhere,
+    record_links,
+    resemblance,
+    same_template,
+    template_fit,
+)
+from topiccrawl.forum.splitlists import page_regions
+
+APART_FIT = 0.8  # how closely a record must resemble a known template to be taken apart from its region
+
+
+class TemplateBook:
+    """The templates seen so far on a site, so that one template keeps one key across pages.
+
+    A fresh region whose records look like a known template (same location, similar
+    paths) takes that template's paths; templates marked as *sticky* (post and thread
+    list templates) are looked for on every page even when they repeat fewer than
+    three times there (a thread with one post is still a thread).
+    """
+
+    def __init__(self, templates: list[Template] | None = None, sticky: set[str] | None = None) -> None:
+        self.templates: list[Template] = list(templates or [])
+        self.sticky: set[str] = set(sticky or ())
+
+    @staticmethod
+    def key_of(template: Template) -> str:
+        digest = hashlib.sha1((template.location + "|" + "|".join(sorted(template.paths))).encode()).hexdigest()
+        return digest[:10]
+
+    def resolve(self, region: Region) -> Template:
+        for t in self.templates:
+            if t.location == region.location and t.period == region.period and same_template(t.paths, region.paths):
+                region.paths = t.paths
+                return t
+        t = Template.of(region)
+        self.templates.append(t)
+        return t
+
+    def _known_records_apart(self, region: Region, found: set[str]) -> list[Region]:
+        """``region``, or, when some of its records are those of a known content template and
+        the others are not, those records as a region of that template and the rest as
+        ``region``: boxes alike enough to repeat, one of them a known template's record (a
+        thread's only post between its toolbar and its reply form, all ``div.t`` boxes)."""
+        if region.key in self.sticky:
+            return [region]
+        for t in self.templates:
+            key = self.key_of(t)
+            if key not in self.sticky or key in found or t.location != region.location or t.period != region.period:
+                continue
+            # (closely: a template a few levels deep fits any box of the same frame loosely)
+            ours = [r for r in region.records if r.size() >= 4 and resemblance(t, r) >= APART_FIT]
+            if not ours or len(ours) == len(region.records):
+                continue
+            taken = {id(r.elements[0]) for r in ours}
+            known = Region(region.parent, ours, [], t.period, t.paths, t.location, matched=True)
+            known.links = record_links(known)
+            region.records = [r for r in region.records if id(r.elements[0]) not in taken]
+            region.links = record_links(region)
+            found.add(key)
+            return [region, known]
+        return [region]
+
+    def regions(self, root: lxml_html.HtmlElement) -> list[Region]:
+        where = locations(root)
+        regions = page_regions(root, where)
+        for r in regions:
+            self.resolve(r)
+        found = {r.key for r in regions}
+        # A known template with another record period may explain a fresh region better
+        # (two phpBB posts of three rows each look like six similar rows).
+        for i, r in enumerate(regions):
+            for t in self.templates:
+                key = self.key_of(t)
+                if key in self.sticky and key not in found and t.location == r.location and t.period != r.period:
+                    m = match_template(r.parent, t)
+                    if m is not None and m.parent is r.parent and len(m) * m.period >= len(r) * r.period:
+                        regions[i] = m
+                        found.add(key)
+                        break
+        regions = [part for r in regions for part in self._known_records_apart(r, found)]
+        # Where a fresh region of another template already sits, the page shows its own
+        # content: a thin known template must not be matched onto stray rows there.
+        occupied = {r.location for r in regions if r.mean_record_size() >= 4}
+        matched: list[Region] = []
+        for t in self.templates:
+            key = self.key_of(t)
+            if key in self.sticky and key not in found and t.location not in occupied:
+                r = match_template(root, t, [x.parent for x in regions], where)
+                if r is not None:
+                    matched.append(r)
+        # A list template's rows in a box of their own (announcements, stickies): too few to
+        # repeat there, but their links are the list's links.
+        for r in list(regions):
+            if r.key in self.sticky and len(r) >= 3:
+                matched.extend(matched_elsewhere(root, r, [x.parent for x in regions], where))
+        # Two known templates matched on the same rows: keep the one the rows resemble
+        # most, then the one that explains more of them.
+        best: dict[int, tuple[tuple[float, int], Region]] = {}
+        for r in matched:
+            score = (round(template_fit(r), 2), len(r.records) * r.period)
+            other = best.get(id(r.parent))
+            if other is None or score > other[0]:
+                best[id(r.parent)] = (score, r)
+        found_all = regions + [r for _score, r in best.values()]
+        # A split list inside the records of a known content template is part of those records'
+        # markup (each post's two bars of buttons, on a page of two posts: too few posts to
+        # repeat, so not known to be posts until the template was matched).
+        inside_known = {
+            id(el)
+            for r in found_all
+            if r.key in self.sticky and not r.split
+            for record in r.records
+            for top in record.elements
+            for el in top.iter()
+        }
+        return [r for r in found_all if not (r.split and id(r.parent) in inside_known)]
