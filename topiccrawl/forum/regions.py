@@ -14,6 +14,7 @@ region instead of breaking it. Nothing here knows any site's class names.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import re
 from collections import Counter
@@ -52,6 +53,15 @@ _SKIP = frozenset(["script", "style", "noscript", "head", "title", "meta", "link
 SIGNATURE_DEPTH = 4
 SIMILARITY = 0.55
 MAX_PERIOD = 3
+
+
+@functools.lru_cache(maxsize=4096)
+def template_key(location: str, paths: frozenset[str]) -> str:
+    """Stable short id of a template (a region's, a known one's), from where its records sit and
+    what they look like. (Asked for a page's every region, and of every known template, on each
+    page: a digest of the sorted paths each time.)"""
+    digest = hashlib.sha1((location + "|" + "|".join(sorted(paths))).encode()).hexdigest()
+    return digest[:10]
 
 
 def tag_of(el: lxml_html.HtmlElement) -> str:
@@ -129,8 +139,7 @@ class Region:
     @property
     def key(self) -> str:
         """Stable short id of the template: same template on another page, same key."""
-        digest = hashlib.sha1((self.location + "|" + "|".join(sorted(self.paths))).encode()).hexdigest()
-        return digest[:10]
+        return template_key(self.location, self.paths)
 
     def __len__(self) -> int:
         return len(self.records)

@@ -54,11 +54,7 @@ def split_regions(
     markup)."""
     out: list[Region] = []
     taken = {id(r.parent) for r in regions}
-    enclosing: dict[int, tuple[int, int]] = {}  # element -> (region, record) of the nearest record holding it
-    for ri, region in enumerate(regions):
-        for rec_i, record in enumerate(region.records):
-            for top in record.elements:
-                enclosing.update((id(el), (ri, rec_i)) for el in top.iter() if el is not top)
+    enclosing: dict[int, tuple[int, int]] | None = None  # (mapped when first asked: most pages split nothing)
     inside: set[int] = set()
     for location in sorted(where, key=lambda loc: loc.count("/")):
         parents = [p for p in where[location] if id(p) not in taken and id(p) not in inside]
@@ -71,7 +67,11 @@ def split_regions(
                     groups.setdefault(kid.tag, []).append((pi, kid))
         for members in groups.values():
             boxes = _split_boxes(parents, members, min_records, threshold)
-            if boxes is None or _once_per_record([enclosing.get(id(parents[pi])) for pi in boxes], regions):
+            if boxes is None:
+                continue
+            if enclosing is None:
+                enclosing = _enclosing_records(regions)
+            if _once_per_record([enclosing.get(id(parents[pi])) for pi in boxes], regions):
                 continue
             counts: Counter[str] = Counter()
             for _, sig in (rs for rows in boxes.values() for rs in rows):
@@ -85,6 +85,17 @@ def split_regions(
                 taken.add(id(parents[pi]))
                 inside.update(id(el) for r, _ in rows for el in r.elements[0].iter())
     return out
+
+
+def _enclosing_records(regions: list[Region]) -> dict[int, tuple[int, int]]:
+    """Each element inside a record of ``regions`` (by id; the page's :func:`locations` keep the
+    elements alive) -> (region, record) of the nearest record holding it."""
+    enclosing: dict[int, tuple[int, int]] = {}
+    for ri, region in enumerate(regions):
+        for rec_i, record in enumerate(region.records):
+            for top in record.elements:
+                enclosing.update((id(el), (ri, rec_i)) for el in top.iter() if el is not top)
+    return enclosing
 
 
 def _split_boxes(

@@ -7,8 +7,6 @@ thread's last page of one post, a board's announcements in a box of their own.
 
 from __future__ import annotations
 
-import hashlib
-
 from lxml import html as lxml_html
 
 from topiccrawl.forum.regions import (
@@ -21,6 +19,7 @@ from topiccrawl.forum.regions import (
     resemblance,
     same_template,
     template_fit,
+    template_key,
 )
 from topiccrawl.forum.splitlists import page_regions
 
@@ -42,8 +41,7 @@ class TemplateBook:
 
     @staticmethod
     def key_of(template: Template) -> str:
-        digest = hashlib.sha1((template.location + "|" + "|".join(sorted(template.paths))).encode()).hexdigest()
-        return digest[:10]
+        return template_key(template.location, template.paths)
 
     def resolve(self, region: Region) -> Template:
         for t in self.templates:
@@ -119,16 +117,20 @@ class TemplateBook:
             other = best.get(id(r.parent))
             if other is None or score > other[0]:
                 best[id(r.parent)] = (score, r)
-        found_all = regions + [r for _score, r in best.values()]
-        # A split list inside the records of a known content template is part of those records'
-        # markup (each post's two bars of buttons, on a page of two posts: too few posts to
-        # repeat, so not known to be posts until the template was matched).
+        return self._without_split_markup(regions + [r for _score, r in best.values()])
+
+    def _without_split_markup(self, regions: list[Region]) -> list[Region]:
+        """``regions`` but the split lists inside the records of a known content template: those
+        records' own markup (each post's two bars of buttons, on a page of two posts: too few posts
+        to repeat, so not known to be posts until the template was matched)."""
+        if not any(r.split for r in regions):
+            return regions
         inside_known = {
             id(el)
-            for r in found_all
+            for r in regions
             if r.key in self.sticky and not r.split
             for record in r.records
             for top in record.elements
             for el in top.iter()
         }
-        return [r for r in found_all if not (r.split and id(r.parent) in inside_known)]
+        return [r for r in regions if not (r.split and id(r.parent) in inside_known)]
