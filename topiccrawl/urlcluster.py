@@ -54,6 +54,15 @@ _DEDUP_ORDER = ("file", "directory", "host", "region", "container", "block")
 # about log2(3) links of 3-character titles, or 5 links of 1-2 characters.
 MIN_LIST_SCORE = 0.5
 _DIGITS = re.compile(r"\d+")
+_DIGIT = re.compile(r"\d")
+# Elements that hold words for screen readers only (Bootstrap's, GOV.UK's, WordPress's and Drupal's
+# names for it), or that are not shown at all.
+_HIDDEN_CLASSES = ("sr-only", "visually-hidden", "visuallyhidden", "screen-reader-text", "element-invisible")
+_HIDDEN_XPATH = (
+    "//a//*[@hidden or @aria-hidden='true' or contains(translate(@style, ' ', ''), 'display:none') or "
+    + " or ".join(f"contains(concat(' ', normalize-space(@class), ' '), ' {c} ')" for c in _HIDDEN_CLASSES)
+    + " or contains(@class, '-visually-hidden')]"
+)
 _HASHED = re.compile(r"\d[A-Za-z]")
 _TRAILING_ID = re.compile(r"[\d_\-.]+$")
 _SKIP_SCHEMES = ("javascript:", "mailto:", "tel:", "data:", "#")
@@ -78,6 +87,7 @@ class Link:
     dom_path: str = ""  # tag path of the anchor's ancestors, e.g. "html/body/div/ul/li"
     dom_position: tuple[int, ...] = ()  # index of each of those ancestors among its parent's children
     block: str = ""  # the same ancestors and the anchor with their classes (:func:`block_step`)
+    view: bool = False  # this page again with other query values: a filter of the list (:func:`is_view`)
 
 
 def _generalise(segment: str) -> str:
@@ -245,6 +255,8 @@ def extract_links(html: str, base_url: str) -> list[Link]:
     # and perhaps a freed object's id, for a node whose proxy has gone.
     kin_cache: dict[tuple[HtmlElement, str], list[set[str]]] = {}
     steps: dict[HtmlElement, str] = {}  # an ancestor's step, shared by the anchors below it
+    hidden = set(doc.xpath(_HIDDEN_XPATH))
+    hiding = {a for el in hidden for a in el.iterancestors("a")}
     for anchor in doc.iter("a"):
         href = (anchor.get("href") or "").strip()
         if not href or href.lower().startswith(_SKIP_SCHEMES):
@@ -254,7 +266,9 @@ def extract_links(html: str, base_url: str) -> list[Link]:
         if parts.scheme not in ("http", "https") or not parts.netloc:
             continue
         url = urlunsplit((parts.scheme, parts.netloc.lower(), parts.path or "/", parts.query, ""))
-        text = normalize_space(anchor.text_content() or "")
+        text = _shown_text(anchor, hidden) if anchor in hiding else normalize_space(anchor.text_content() or "")
+        if not text:
+            text = normalize_space(anchor.text_content() or "")  # only words for screen readers
         if not text:
             text = normalize_space(anchor.get("title") or "")
         if not text:
@@ -267,8 +281,44 @@ def extract_links(html: str, base_url: str) -> list[Link]:
             if el not in steps:
                 steps[el] = block_step(el, kin_cache)
         block = "/".join([*(steps[el] for el in ancestors), block_step(anchor, kin_cache)])
-        links.append(Link(url, text, path, position, block))
+        links.append(Link(url, text, path, position, block, is_view(url, base_url)))
     return links
+
+
+def _shown_text(anchor: HtmlElement, hidden: set[HtmlElement]) -> str:
+    """An anchor's text as the page shows it: without the ``hidden`` elements' words, meant for
+    screen readers alone (``Save job<span class="visually-hidden"> Economist</span>`` reads "Save
+    job", the same in every row, as it looks)."""
+    parts: list[str] = []
+
+    def walk(element: HtmlElement) -> None:
+        if element in hidden:
+            return
+        parts.append(element.text or "")
+        for child in element:
+            walk(child)
+            parts.append(child.tail or "")
+
+    walk(anchor)
+    return normalize_space("".join(parts))
+
+
+def is_view(url: str, page_url: str) -> bool:
+    """Whether a link leads to the page it is on, filtered another way: the same script, some of the
+    page's query values kept and the rest changed or added without an id among them
+    (``/search?keywords=analyst&department=hmrc`` on ``/search?keywords=analyst&page=1``).
+
+    A list's items on the same script carry an id (``index.php?a=show&catid=5&id=100`` on
+    ``index.php?a=lists&catid=5``), so they are not views.
+    """
+    link, page = urlsplit(url), urlsplit(page_url)
+    if link.netloc.lower() != page.netloc.lower() or link.path != page.path or not link.query:
+        return False
+    theirs = dict(parse_qsl(page.query, keep_blank_values=True))
+    mine = dict(parse_qsl(link.query, keep_blank_values=True))
+    kept = [k for k, v in mine.items() if theirs.get(k) == v]
+    changed = [v for k, v in mine.items() if theirs.get(k) != v]
+    return bool(kept) and bool(changed) and not any(_DIGIT.search(v) for v in changed)
 
 
 def _inside(block: str, container: str) -> bool:
@@ -449,7 +499,10 @@ def list_score(cluster: Cluster) -> float:
     median_len = statistics.median(lengths)
     # Titles are a few words; saturate so that long teaser paragraphs gain nothing.
     title_like = min(median_len, 24.0) / 24.0
-    distinct = len(set(texts)) / n
+    # Generic texts ('Read more', 'Save job') repeat over most of a cluster's links; titles may repeat
+    # a few times (one role at several employers) and still name their items.
+    top = Counter(texts).most_common(1)[0][1]
+    distinct = 1.0 - (top - 1) / n
     empty = sum(1 for t in texts if not t) / n
     # The share of the URLs linked from one place (a path of tags and classes): an item's
     # thumbnail, reply count or title may each be the link with the longest text, but one of
@@ -457,11 +510,34 @@ def list_score(cluster: Cluster) -> float:
     places: dict[str, set[str]] = defaultdict(set)
     for link in cluster.links:
         places[link.block or link.dom_path].add(link.url)
-    dom_consistency = max(len(urls) for urls in places.values()) / n
+    main_place, main_urls = max(places.items(), key=lambda kv: len(kv[1]))
+    dom_consistency = len(main_urls) / n
+    shared = _shared_share([link for link in cluster.links if (link.block or link.dom_path) == main_place])
     # Items are linked up to three times (thumbnail, title, reply count); navigation more often.
     repeats = max(1.0, len(cluster.links) / n - 2.0)
     spread = 0.4 + 0.6 * dom_consistency
-    return math.log2(n) * (0.1 + title_like) * distinct**2 * (1.0 - empty) * spread / repeats**0.25
+    # Filters of this very list (its facets, its sort orders) are no items of it.
+    views = sum(1 for link in items if link.view) / n
+    return (
+        math.log2(n)
+        * (0.1 + title_like)
+        * distinct**2
+        * (1.0 - empty)
+        * spread
+        * (1.0 - shared)
+        * (1.0 - views)
+        / repeats**0.25
+    )
+
+
+def _shared_share(links: Sequence[Link]) -> float:
+    """The share of URLs that several records link from the same place: attributes of the records
+    (each row's author, department or board), where an item is linked from its own record only."""
+    depth = _common_depth(links)
+    records: dict[str, set[tuple[int, ...]]] = defaultdict(set)
+    for link in links:
+        records[link.url].add(link.dom_position[: depth + 1])
+    return sum(1 for where in records.values() if len(where) > 1) / len(records)
 
 
 def ranked_clusters(links: Sequence[Link], limit: int | None = None) -> list[Cluster]:

@@ -16,6 +16,8 @@ from topiccrawl.urlcluster import (
     block_step,
     cluster_links,
     extract_links,
+    is_view,
+    list_score,
     ranked_clusters,
     select_links,
 )
@@ -368,3 +370,75 @@ def test_every_links_block_is_its_anchors_steps_computed_afresh() -> None:
     links = extract_links(body, "https://community.example/forum/hardware/")
     assert len(links) == len(afresh) > 300
     assert [link.block for link in links] == afresh
+
+
+def test_words_for_screen_readers_are_not_a_links_text() -> None:
+    html = (
+        '<html><body><p><a href="/save/1">Save job<span class="govuk-visually-hidden"> Economist</span></a>'
+        '<a href="/more/2">Read more<span class="sr-only">about the budget</span> here</a>'
+        '<a href="/icon/3"><i aria-hidden="true">*</i><span class="screen-reader-text">Print</span></a>'
+        "</p></body></html>"
+    )
+    texts = [link.text for link in extract_links(html, "http://h.example/")]
+    # an icon link with no shown words keeps what a screen reader says
+    assert texts == ["Save job", "Read more here", "*Print"]
+
+
+def test_a_link_to_this_page_filtered_another_way_is_a_view() -> None:
+    page = "https://jobs.example/search?keywords=analyst&sort=closing&page=1"
+    assert is_view("https://jobs.example/search?keywords=analyst&department=hmrc", page)
+    assert is_view("https://jobs.example/search?keywords=analyst&sort=recent", page)
+    # an id among the changed values: an item shown by the same script, or another page of the list
+    assert not is_view("https://jobs.example/search?keywords=analyst&save=876238", page)
+    assert not is_view("https://jobs.example/search?keywords=analyst&sort=closing&page=2", page)
+    cms = "http://gov.example/index.php?m=content&c=index&a=lists&catid=5"
+    assert not is_view("http://gov.example/index.php?m=content&c=index&a=show&catid=5&id=100", cms)
+    # nothing of the page's own query kept, another script, or no query: not this page's filter
+    assert not is_view("https://jobs.example/search?department=hmrc", page)
+    assert not is_view("https://jobs.example/jobs?keywords=analyst&department=hmrc", page)
+    assert not is_view("https://jobs.example/search", page)
+
+
+def test_a_link_every_few_rows_share_is_an_attribute_not_an_item() -> None:
+    rows = "".join(
+        f'<li><h2><a href="/jobs/{i}">Analyst {i}</a></h2><p><a href="/departments/{d}">{name}</a></p></li>'
+        for i, (d, name) in enumerate(
+            [
+                ("dwp", "Department for Work and Pensions"),
+                ("hmrc", "HM Revenue and Customs"),
+                ("ons", "Office for National Statistics"),
+                ("moj", "Ministry of Justice and Courts"),
+            ]
+            * 3
+        )
+    )
+    links = extract_links(f"<html><body><ul>{rows}</ul></body></html>", "https://jobs.example/search")
+    departments = next(c for c in cluster_links(links) if c.pattern.describe() == "jobs.example/departments/*")
+    assert list_score(departments) == 0.0
+    chosen = auto_choose(links)
+    assert chosen is not None and sorted(chosen.urls) == sorted(f"https://jobs.example/jobs/{i}" for i in range(12))
+
+
+def test_a_results_page_with_repeated_titles_facets_and_hidden_labels_picks_its_results() -> None:
+    """Job titles repeat (one role at several employers); the facets are links to the same search
+    with long names; every row has a 'Save job' link whose hidden words repeat the title."""
+    roles = ["Economist", "Risk Analyst", "Data Analyst", "Statistician"]
+    departments = ["Department for Work and Pensions", "Department for Education", "Ministry of Defence"]
+    rows = "".join(
+        f'<li class="result"><h2><a href="/jobs/{100 + i}">{roles[i % 4]}</a></h2>'
+        f'<p><a href="/departments/{i % 3}">{departments[i % 3]}</a></p>'
+        f'<p><a href="?save={100 + i}">Save job<span class="visually-hidden"> {roles[i % 4]} at '
+        f"{departments[i % 3]}</span></a></p></li>"
+        for i in range(16)
+    )
+    facets = "".join(
+        f'<li><a href="/search?keywords=analyst&department={name.split()[-1].lower()}">{name} and Agencies</a></li>'
+        for name in [*departments, "Office for National Statistics", "HM Revenue and Customs", "Cabinet Office"]
+    )
+    html = (
+        f'<html><body><div class="filters"><ul>{facets}</ul></div>'
+        f'<div class="main"><ul class="results">{rows}</ul></div></body></html>'
+    )
+    chosen = auto_choose(extract_links(html, "https://jobs.example/search?keywords=analyst&sort=closing"))
+    assert chosen is not None
+    assert sorted(chosen.urls) == sorted(f"https://jobs.example/jobs/{100 + i}" for i in range(16))
