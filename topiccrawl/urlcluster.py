@@ -55,6 +55,7 @@ _DEDUP_ORDER = ("file", "directory", "host", "region", "container", "block")
 MIN_LIST_SCORE = 0.5
 _DIGITS = re.compile(r"\d+")
 _DIGIT = re.compile(r"\d")
+_ID_IN_NAME = re.compile(r"\d{3}")
 # Elements that hold words for screen readers only (Bootstrap's, GOV.UK's, WordPress's and Drupal's
 # names for it), or that are not shown at all.
 _HIDDEN_CLASSES = ("sr-only", "visually-hidden", "visuallyhidden", "screen-reader-text", "element-invisible")
@@ -176,7 +177,7 @@ class UrlPattern:
 
     def _static_matches(self, name: str, query: str) -> bool:
         stem, ext = _split_ext(name)
-        if query or ext != (self.file_ext or ""):
+        if (query and not _has_id(stem)) or ext != (self.file_ext or ""):
             return False
         if self.file_prefix:
             return stem.startswith(self.file_prefix)
@@ -269,8 +270,8 @@ def extract_links(html: str, base_url: str) -> list[Link]:
         text = _shown_text(anchor, hidden) if anchor in hiding else normalize_space(anchor.text_content() or "")
         if not text:
             text = normalize_space(anchor.text_content() or "")  # only words for screen readers
-        if not text:
-            text = normalize_space(anchor.get("title") or "")
+        if not text:  # a card's overlay link, an icon: its name for screen readers, else its tooltip
+            text = normalize_space(anchor.get("aria-label") or anchor.get("title") or "")
         if not text:
             alts = anchor.xpath(".//img/@alt")
             text = normalize_space(str(alts[0])) if alts else ""
@@ -330,16 +331,23 @@ def _inside(block: str, container: str) -> bool:
         return True
     want = container.split("/")
     got = block.split("/")
-    if len(got) <= len(want):
-        return False
-    for mine, theirs in zip(got, want, strict=False):
-        if mine == theirs:
-            continue
-        tag, *classes = mine.split(".")
-        their_tag, *their_classes = theirs.split(".")
-        if tag != their_tag or not set(classes) & set(their_classes):
-            return False
-    return True
+    return len(got) > len(want) and all(map(_kin_steps, got, want))
+
+
+def _same_place(block: str, other: str) -> bool:
+    """Whether two links' block paths are one place of a list: the same tags, and at each step the
+    same classes or some in common (a news front's cards with and without a picture,
+    ``div.card`` and ``div.card.card--image``)."""
+    mine, theirs = block.split("/"), other.split("/")
+    return len(mine) == len(theirs) and all(map(_kin_steps, mine, theirs))
+
+
+def _kin_steps(mine: str, theirs: str) -> bool:
+    if mine == theirs:
+        return True
+    tag, *classes = mine.split(".")
+    their_tag, *their_classes = theirs.split(".")
+    return tag == their_tag and bool(set(classes) & set(their_classes))
 
 
 def block_step(element: HtmlElement, kin_cache: dict[tuple[HtmlElement, str], list[set[str]]] | None = None) -> str:
@@ -414,6 +422,13 @@ def _file_shapes(by_dir: dict[tuple[str, tuple[str, ...]], list[Link]]) -> dict[
     return shapes
 
 
+def _has_id(stem: str) -> bool:
+    """Whether a file name holds an id (``t20261125_1297317``, ``47973``): its page is named by its path,
+    and a query string after it (``?utm_source=``, ``?from=list``) says where the link was, not what
+    it leads to."""
+    return _ID_IN_NAME.search(stem) is not None
+
+
 def _file_patterns(links: Sequence[Link], host: str, directory: tuple[str, ...]) -> dict[str, UrlPattern]:
     """The ``file``-level pattern of each URL of one directory cluster."""
     static: list[str] = []
@@ -421,7 +436,7 @@ def _file_patterns(links: Sequence[Link], host: str, directory: tuple[str, ...])
     for link in links:
         parts = urlsplit(strip_session(link.url))
         _, name = _split_path(parts.path)
-        if parts.query:
+        if parts.query and not _has_id(_split_ext(name)[0]):
             keys = tuple(sorted({k for k, _ in parse_qsl(parts.query, keep_blank_values=True)}))
             out[link.url] = UrlPattern("file", host, directory, True, file_name=name, query_keys=keys)
         else:
@@ -507,12 +522,9 @@ def list_score(cluster: Cluster) -> float:
     # The share of the URLs linked from one place (a path of tags and classes): an item's
     # thumbnail, reply count or title may each be the link with the longest text, but one of
     # them is in every row.
-    places: dict[str, set[str]] = defaultdict(set)
-    for link in cluster.links:
-        places[link.block or link.dom_path].add(link.url)
-    main_place, main_urls = max(places.items(), key=lambda kv: len(kv[1]))
-    dom_consistency = len(main_urls) / n
-    shared = _shared_share([link for link in cluster.links if (link.block or link.dom_path) == main_place])
+    main = _main_place(cluster.links)
+    dom_consistency = len({link.url for link in main}) / n
+    shared = _shared_share(main)
     # Items are linked up to three times (thumbnail, title, reply count); navigation more often.
     repeats = max(1.0, len(cluster.links) / n - 2.0)
     spread = 0.4 + 0.6 * dom_consistency
@@ -528,6 +540,21 @@ def list_score(cluster: Cluster) -> float:
         * (1.0 - views)
         / repeats**0.25
     )
+
+
+def _main_place(links: Sequence[Link]) -> list[Link]:
+    """The links of the place (:func:`_same_place`) that links the most of the links' URLs."""
+    places: dict[str, list[Link]] = defaultdict(list)
+    for link in links:
+        places[link.block or link.dom_path].append(link)
+    groups: list[tuple[str, list[Link]]] = []
+    for place, members in sorted(places.items(), key=lambda kv: -len(kv[1])):
+        group = next((g for rep, g in groups if _same_place(place, rep)), None)
+        if group is None:
+            groups.append((place, list(members)))
+        else:
+            group.extend(members)
+    return max((g for _, g in groups), key=lambda g: len({link.url for link in g}))
 
 
 def _shared_share(links: Sequence[Link]) -> float:

@@ -442,3 +442,43 @@ def test_a_results_page_with_repeated_titles_facets_and_hidden_labels_picks_its_
     chosen = auto_choose(extract_links(html, "https://jobs.example/search?keywords=analyst&sort=closing"))
     assert chosen is not None
     assert sorted(chosen.urls) == sorted(f"https://jobs.example/jobs/{100 + i}" for i in range(16))
+
+
+def test_an_overlay_link_is_named_by_its_aria_label() -> None:
+    html = (
+        '<html><body><a href="/a/1" aria-label="Suspect charged"></a>'
+        '<a href="/a/2" aria-label="412 comments"><span>412</span></a></body></html>'
+    )
+    assert [link.text for link in extract_links(html, "http://h.example/")] == ["Suspect charged", "412"]
+
+
+def test_a_tracking_query_after_a_named_page_keeps_its_shape() -> None:
+    links = [Link(f"http://h.example/job/{1000 + i}.html", f"工程师职位{i}") for i in range(5)]
+    links.append(Link("http://h.example/job/2000.html?ka=search_list_5", "全栈工程师"))
+    shapes = {c.pattern.describe(): set(c.urls) for c in cluster_links(links) if c.pattern.level == "file"}
+    assert shapes == {"h.example/job/{n}.html": {link.url for link in links}}
+    pattern = next(c.pattern for c in cluster_links(links) if c.pattern.level == "file")
+    assert pattern.matches("http://h.example/job/3000.html?utm_source=x")
+    # a script named by a word takes its identity from the query: still a shape of its own
+    assert not pattern.matches("http://h.example/job/list.html?id=5")
+    item = UrlPattern("file", "h.example", (), False, file_shape="index{n}", file_ext="php")
+    assert not item.matches("http://h.example/index2.php?option=com_content&id=5")
+
+
+def test_cards_with_and_without_a_picture_are_one_place_of_a_list() -> None:
+    cards = "".join(
+        f'<li class="grid-item"><div class="card{" card--image" if i % 3 == 0 else ""}">'
+        f'<h3><a class="headline" href="/world/2024/may/{10 + i}/story-{i}">'
+        f"Story number {i} about the world today</a></h3>"
+        "</div></li>"
+        for i in range(12)
+    )
+    # a shorter list elsewhere, every link at one place, with titles as long
+    most_read = "".join(
+        f'<li><a href="/{section}/2024/may/1/read-{k}">Read story {k} about the world today</a></li>'
+        for k, section in enumerate(["sport", "culture", "money", "science", "film", "music", "books", "travel"])
+    )
+    html = f'<html><body><main><ul class="grid">{cards}</ul><ol class="most-read">{most_read}</ol></main></body></html>'
+    chosen = auto_choose(extract_links(html, "https://news.example/world"))
+    assert chosen is not None
+    assert sorted(chosen.urls) == sorted(f"https://news.example/world/2024/may/{10 + i}/story-{i}" for i in range(12))
