@@ -56,6 +56,9 @@ MIN_LIST_SCORE = 0.5
 _DIGITS = re.compile(r"\d+")
 _DIGIT = re.compile(r"\d")
 _ID_IN_NAME = re.compile(r"\d{3}")
+# A query carrying another URL, plain, escaped or in base64 ("aHR0c" is "http"): a click counter or
+# an ad's redirect, not an item of the list however titled.
+_REDIRECT = re.compile(r"https?(?::|%3A)|(?:^|=)aHR0c", re.IGNORECASE)
 # Elements that hold words for screen readers only (Bootstrap's, GOV.UK's, WordPress's and Drupal's
 # names for it), or that are not shown at all.
 _HIDDEN_CLASSES = ("sr-only", "visually-hidden", "visuallyhidden", "screen-reader-text", "element-invisible")
@@ -129,6 +132,9 @@ class UrlPattern:
     # container level: the container's path with classes (a sidebar of the same tags is outside
     # it); block level: the anchors' path with classes (any URL there matches)
     block_path: str | None = None
+    # container level: the items' own place (their anchors' path with classes), where a link is an
+    # item whatever its URL when its text reads like the others' (a school's news on its WeChat)
+    item_block: str | None = None
 
     def matches(self, url: str, dom_path: str | None = None) -> bool:
         """Whether ``url`` (found at ``dom_path``, when known) has this shape.
@@ -150,6 +156,8 @@ class UrlPattern:
                 return link.block == self.block_path
             if not _inside(link.block, self.block_path):
                 return False
+            if self.item_block is not None and _same_place(link.block, self.item_block):
+                return True
         elif self.level == "block":
             return False  # (a link without its classes cannot be placed)
         return self.matches(link.url, link.dom_path)
@@ -608,7 +616,9 @@ def block_lists(links: Sequence[Link]) -> list[Cluster]:
         shape, share = _main_shape(members)
         if share >= BLOCK_SHAPE_SHARE:
             block_path = "/".join(path.split("/")[:depth])
-            pattern = replace(shape, level="container", dom_path=container, per_record=typical, block_path=block_path)
+            pattern = replace(
+                shape, level="container", dom_path=container, per_record=typical, block_path=block_path, item_block=path
+            )
         else:
             host = netloc_key(*urlsplit(members[0].url)[:2])
             pattern = UrlPattern("block", host, dom_path=container, per_record=typical, block_path=path)
@@ -660,7 +670,9 @@ def _whole_list(region: Cluster, links: Sequence[Link]) -> Cluster:
         return region
     container = "/".join(region.links[0].dom_path.split("/")[:depth])
     typical = _typical_per_record(region.links, depth)
-    pattern = replace(region.pattern, level="container", dom_path=container, per_record=typical)
+    places = Counter(link.block for link in region.links if link.block)
+    item_block = places.most_common(1)[0][0] if places else None
+    pattern = replace(region.pattern, level="container", dom_path=container, per_record=typical, item_block=item_block)
     cluster = Cluster(pattern, select_links(pattern, links))
     cluster.score = list_score(cluster)
     return cluster
@@ -685,6 +697,21 @@ def _record_of(link: Link, depth: int, record_tag: str) -> tuple[int, ...]:
     return link.dom_position[: depth + 1]
 
 
+def _titled_strangers(pattern: UrlPattern, matched: list[Link]) -> list[Link]:
+    """The links of the pattern's shape, and those of other URLs at the items' place whose texts are
+    titles as long as theirs: not an attachment's "附件", a vote count, an ad's slogan."""
+    shaped = [pattern.matches(link.url, link.dom_path) for link in matched]
+    lengths = [_text_length(link.text) for link, ok in zip(matched, shaped, strict=True) if ok]
+    if not lengths:
+        return matched
+    floor = TITLE_SHARE * statistics.median(lengths)
+    return [
+        link
+        for link, ok in zip(matched, shaped, strict=True)
+        if ok or (floor > 0 and _text_length(link.text) >= floor and not _REDIRECT.search(urlsplit(link.url).query))
+    ]
+
+
 def select_links(pattern: UrlPattern, links: Sequence[Link]) -> list[Link]:
     """The links of a page that a pattern selects: its matches, minus non-items inside a list container.
 
@@ -695,6 +722,8 @@ def select_links(pattern: UrlPattern, links: Sequence[Link]) -> list[Link]:
     matched = [link for link in links if pattern.matches_link(link)]
     if pattern.level not in ("container", "block") or not pattern.dom_path:
         return matched
+    if pattern.item_block is not None:
+        matched = _titled_strangers(pattern, matched)
     depth = pattern.dom_path.count("/") + 1
     record_tag = _record_tag(matched, depth)
     records: dict[str, set[tuple[int, ...]]] = defaultdict(set)

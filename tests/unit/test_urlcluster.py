@@ -482,3 +482,32 @@ def test_cards_with_and_without_a_picture_are_one_place_of_a_list() -> None:
     chosen = auto_choose(extract_links(html, "https://news.example/world"))
     assert chosen is not None
     assert sorted(chosen.urls) == sorted(f"https://news.example/world/2024/may/{10 + i}/story-{i}" for i in range(12))
+
+
+def test_a_lists_item_on_another_site_is_kept_and_an_ads_redirect_is_not() -> None:
+    rows = "".join(
+        f'<li><span class="date">2026-11-{10 + i}</span>'
+        f'<a href="/info/1011/{3000 + i}.htm">学院新闻标题第{i}条内容摘要</a></li>'
+        for i in range(10)
+    )
+    rows += '<li><span class="date">2026-11-30</span><a href="https://mp.weixin.qq.com/s/AbC">我院获批两项国家重点研发计划</a></li>'
+    rows += '<li><span class="date">2026-11-30</span><a href="/upload/2026/a.doc">附件</a></li>'
+    rows += (
+        '<li><span class="date">2026-11-30</span>'
+        '<a href="https://ad.example/click?ext=aHR0cHM6Ly9zaG9wLmV4YW1wbGU=">限时特惠商品推荐广告标题</a></li>'
+    )
+    sidebar = "".join(f'<li><a href="/info/1012/{5000 + k}.htm">热点{k}</a></li>' for k in range(4))
+    html = (
+        f'<html><body><div class="news-list"><ul>{rows}</ul></div>'
+        f'<div class="hot"><ul>{sidebar}</ul></div></body></html>'
+    )
+    chosen = auto_choose(extract_links(html, "https://cs.example.edu.cn/xyxw.htm"))
+    assert chosen is not None
+    expected = {f"https://cs.example.edu.cn/info/1011/{3000 + i}.htm" for i in range(10)}
+    assert set(chosen.urls) == expected | {"https://mp.weixin.qq.com/s/AbC"}
+    # the template keeps them on the next version of the page
+    pattern = UrlPattern.from_dict(chosen.pattern.to_dict())
+    later = html.replace("/s/AbC", "/s/XyZ")
+    assert "https://mp.weixin.qq.com/s/XyZ" in {
+        link.url for link in select_links(pattern, extract_links(later, "https://cs.example.edu.cn/xyxw.htm"))
+    }
