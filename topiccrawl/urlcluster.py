@@ -56,6 +56,7 @@ MIN_LIST_SCORE = 0.5
 _DIGITS = re.compile(r"\d+")
 _DIGIT = re.compile(r"\d")
 _ID_IN_NAME = re.compile(r"\d{3}")
+_OPAQUE_ID = re.compile(r"[0-9A-Za-z]+")
 # A query carrying another URL, plain, escaped or in base64 ("aHR0c" is "http"): a click counter or
 # an ad's redirect, not an item of the list however titled.
 _REDIRECT = re.compile(r"https?(?::|%3A)|(?:^|=)aHR0c", re.IGNORECASE)
@@ -96,6 +97,15 @@ class Link:
 
 def _generalise(segment: str) -> str:
     return _DIGITS.sub("{n}", segment)
+
+
+def _generalise_directory(segment: str) -> str:
+    """A directory with digit runs generalised, and an opaque id (``4193b5343ceb801b``, ``1p3k22i``:
+    letters and digits mixed, six characters or more) as ``{id}``: one directory per item is one
+    kind of page."""
+    if len(segment) >= 6 and _OPAQUE_ID.fullmatch(segment) and not segment.isdigit() and _DIGIT.search(segment):
+        return "{id}"
+    return _generalise(segment)
 
 
 def _split_path(path: str) -> tuple[tuple[str, ...], str]:
@@ -169,7 +179,7 @@ class UrlPattern:
         if self.level == "host":
             return True
         segments, name = _split_path(parts.path)
-        if self.directory is not None and tuple(_generalise(s) for s in segments) != self.directory:
+        if self.directory is not None and tuple(map(_generalise_directory, segments)) != self.directory:
             return False
         if self.level == "directory":
             return True
@@ -419,7 +429,7 @@ def _host_directory(url: str) -> tuple[str, tuple[str, ...]]:
     """A URL's host and its directory with digit runs generalised; shapes leave session ids out
     (see :meth:`UrlPattern.matches`)."""
     parts = urlsplit(strip_session(url))
-    return netloc_key(parts.scheme, parts.netloc), tuple(_generalise(s) for s in _split_path(parts.path)[0])
+    return netloc_key(parts.scheme, parts.netloc), tuple(map(_generalise_directory, _split_path(parts.path)[0]))
 
 
 def _file_shapes(by_dir: dict[tuple[str, tuple[str, ...]], list[Link]]) -> dict[str, UrlPattern]:

@@ -511,3 +511,13 @@ def test_a_lists_item_on_another_site_is_kept_and_an_ads_redirect_is_not() -> No
     assert "https://mp.weixin.qq.com/s/XyZ" in {
         link.url for link in select_links(pattern, extract_links(later, "https://cs.example.edu.cn/xyxw.htm"))
     }
+
+
+def test_a_directory_per_item_named_by_an_opaque_id_is_one_shape() -> None:
+    hashes = ["4193b5343ceb801b", "ed20d7f0ff7c5cab", "2d75444f9883bf5d", "9a0c1e77d2b34f10"]
+    links = [Link(f"http://bbs.example/thread/{h}/{1000 + i}-1.html", f"帖子标题{i}") for i, h in enumerate(hashes)]
+    files = {c.pattern.describe() for c in cluster_links(links) if c.pattern.level == "file"}
+    assert files == {"bbs.example/thread/{id}/{n}-{n}.html"}
+    # a slug is words, not an id: each its own directory
+    slugs = [Link(f"http://shop.example/{s}/p/N82E1", s) for s in ("rtx-4070-ti-16gb", "rx-7900-xt-20g")]
+    assert all(len(c.urls) == 1 for c in cluster_links(slugs) if c.pattern.level != "host")
