@@ -440,6 +440,12 @@ def _file_shapes(by_dir: dict[tuple[str, tuple[str, ...]], list[Link]]) -> dict[
     return shapes
 
 
+def named_by_path(url: str) -> bool:
+    """Whether a URL's page is named by its path, so that its query (``?utm_source=``,
+    ``?ka=search_list_5``) only says where the link was: its file name holds an id."""
+    return _has_id(_split_ext(_split_path(urlsplit(url).path)[1])[0])
+
+
 def _has_id(stem: str) -> bool:
     """Whether a file name holds an id (``t20261125_1297317``, ``47973``): its page is named by its path,
     and a query string after it (``?utm_source=``, ``?from=list``) says where the link was, not what

@@ -36,7 +36,15 @@ from topiccrawl.fingerprint import checksum, hamming, text_simhash
 from topiccrawl.notify.changes import Fingerprint as ChangeFingerprint
 from topiccrawl.notify.changes import fingerprint as change_fingerprint
 from topiccrawl.notify.changes import new_chars
-from topiccrawl.urlcluster import Cluster, Link, UrlPattern, auto_choose, extract_links, select_links
+from topiccrawl.urlcluster import (
+    Cluster,
+    Link,
+    UrlPattern,
+    auto_choose,
+    extract_links,
+    named_by_path,
+    select_links,
+)
 from topiccrawl.urltraps import location_key, strip_session
 
 # Near-duplicate distance for 64-bit simhash (Manku et al.): at most 3 differing bits.
@@ -68,7 +76,8 @@ class LinkTemplate:
         return data
 
     def item_key(self, url: str) -> str:
-        """What identifies the item at ``url``: the URL, or its path and identity keys' values,
+        """What identifies the item at ``url``: the URL (without its query when its path names it,
+        :func:`~topiccrawl.urlcluster.named_by_path`), or its path and identity keys' values,
         without session parameters, scheme and default port (:func:`~topiccrawl.urltraps.location_key`),
         so the same item under a new session id or after a move to https is not new."""
         if self.identity_keys is not None:
@@ -76,6 +85,10 @@ class LinkTemplate:
             pairs = parse_qsl(parts.query, keep_blank_values=True)
             values = sorted((k, v) for k, v in pairs if k in self.identity_keys)
             url = urlunsplit((parts.scheme, parts.netloc, parts.path, urlencode(values), ""))
+        elif named_by_path(url):
+            # a position-dependent tracking query (?ka=search_list_5) would make every item new
+            # whenever one is added above it
+            url = url.split("?", 1)[0]
         return location_key(url)
 
 

@@ -208,6 +208,22 @@ def test_a_position_parameter_is_not_part_of_an_items_identity() -> None:
     assert [i.url for i in new_items(later, known)] == ["http://h.org/notice/show.asp?id=3011&pos=0"]
 
 
+def test_a_tracking_query_after_a_page_named_by_its_path_is_not_part_of_its_identity() -> None:
+    def jobs(newest: int) -> str:
+        rows = "".join(
+            f'<li><a href="/job/{i}.html?ka=search_list_{k}">Engineer position number {i}</a></li>'
+            for k, i in enumerate(range(newest, newest - 6, -1))
+        )
+        return f'<html><body><ul class="jobs">{rows}</ul></body></html>'
+
+    template = resolve_auto(jobs(1406), "http://h.org/jobs/")
+    assert isinstance(template, LinkTemplate)
+    known = {i.identity for i in apply_links(template, extract_links(jobs(1406), "http://h.org/jobs/"))}
+    # one new job at the top moves every other job's position in its query
+    later = apply_links(template, extract_links(jobs(1407), "http://h.org/jobs/"))
+    assert [i.url for i in new_items(later, known)] == ["http://h.org/job/1407.html?ka=search_list_0"]
+
+
 @pytest.mark.parametrize(
     ("queries", "expected"),
     [
