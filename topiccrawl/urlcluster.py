@@ -75,6 +75,15 @@ _SKIP_SCHEMES = ("javascript:", "mailto:", "tel:", "data:", "#")
 MIN_PREFIX = 2
 # Share of a block's links of one URL shape for the list to be that shape's (the rest: ads, outside links).
 BLOCK_SHAPE_SHARE = 0.75
+# A feed's posts are linked by their time ("今天20:52", "5分钟前", "3h ago"): such a link names its
+# item as a short title would, and counts as one of this length (a third of a full title).
+STAMP_LENGTH = 8.0
+_STAMP = re.compile(
+    r"(?:(?:今天|昨天|前天|\d{1,4}[-/.年月]\d{1,2}(?:[-/.月]\d{1,2})?日?)\s*)?\d{1,2}:\d{2}(?::\d{2})?"
+    r"|\d+\s*(?:秒|分钟|小时|天)前|刚刚"
+    r"|\d+\s*(?:s|m|h|d|sec|secs|min|mins|minutes?|hours?|hrs?|days?)\s+ago|just now",
+    re.IGNORECASE,
+)
 # Share of a record's longest item text from which more of its links are items too (titles, not page numbers).
 TITLE_SHARE = 0.5
 # Classes that mark a state or a row's parity rather than what an element is: one list's rows
@@ -534,7 +543,7 @@ def list_score(cluster: Cluster) -> float:
     if n < 3:
         return 0.0
     texts = [link.text for link in items]
-    lengths = [_text_length(t) for t in texts]
+    lengths = [STAMP_LENGTH if _STAMP.fullmatch(t) else _text_length(t) for t in texts]
     median_len = statistics.median(lengths)
     # Titles are a few words; saturate so that long teaser paragraphs gain nothing.
     title_like = min(median_len, 24.0) / 24.0

@@ -521,3 +521,18 @@ def test_a_directory_per_item_named_by_an_opaque_id_is_one_shape() -> None:
     # a slug is words, not an id: each its own directory
     slugs = [Link(f"http://shop.example/{s}/p/N82E1", s) for s in ("rtx-4070-ti-16gb", "rx-7900-xt-20g")]
     assert all(len(c.urls) == 1 for c in cluster_links(slugs) if c.pattern.level != "host")
+
+
+def test_a_feed_whose_posts_are_linked_by_their_time_is_a_list() -> None:
+    cards = "".join(
+        f'<div class="card"><a class="name" href="//weibo.example/u/{100 + i % 4}">用户{i % 4}</a>'
+        f'<p class="txt">微博正文内容第{i}条，北京今天下雪了，大家出门注意保暖。</p>'
+        f'<div class="from"><a href="//weibo.example/{100 + i % 4}/Q{i}xYz{i}">'
+        f"今天{20 - i // 3}:{10 + i}</a></div></div>"
+        for i in range(12)
+    )
+    hot = "".join(f'<li><a href="/weibo?q=%23topic{k}%23&t=31">北京初雪话题{k}</a></li>' for k in range(10))
+    html = f'<html><body><div class="feed">{cards}</div><ul class="hot">{hot}</ul></body></html>'
+    chosen = auto_choose(extract_links(html, "https://s.weibo.example/weibo?q=%E5%8C%97%E4%BA%AC"))
+    assert chosen is not None
+    assert sorted(chosen.urls) == sorted(f"https://weibo.example/{100 + i % 4}/Q{i}xYz{i}" for i in range(12))
