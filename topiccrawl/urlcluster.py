@@ -32,6 +32,7 @@ Pure module: lxml only, no Scrapy.
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 import statistics
@@ -294,9 +295,9 @@ def extract_links(html: str, base_url: str) -> list[Link]:
         if parts.scheme not in ("http", "https") or not parts.netloc:
             continue
         url = urlunsplit((parts.scheme, parts.netloc.lower(), parts.path or "/", parts.query, ""))
-        text = _shown_text(anchor, hidden) if anchor in hiding else normalize_space(anchor.text_content() or "")
-        if not text:
-            text = normalize_space(anchor.text_content() or "")  # only words for screen readers
+        text = normalize_space(anchor.text_content() or "")
+        if text and anchor in hiding:  # (when all its words are for screen readers, they are its text)
+            text = _shown_text(anchor, hidden) or text
         if not text:  # a card's overlay link, an icon: its name for screen readers, else its tooltip
             text = normalize_space(anchor.get("aria-label") or anchor.get("title") or "")
         if not text:
@@ -339,14 +340,21 @@ def is_view(url: str, page_url: str) -> bool:
     A list's items on the same script carry an id (``index.php?a=show&catid=5&id=100`` on
     ``index.php?a=lists&catid=5``), so they are not views.
     """
-    link, page = urlsplit(url), urlsplit(page_url)
-    if link.netloc.lower() != page.netloc.lower() or link.path != page.path or not link.query:
+    link = urlsplit(url)
+    netloc, path, theirs = _page_query(page_url)
+    if not link.query or link.path != path or link.netloc.lower() != netloc:
         return False
-    theirs = dict(parse_qsl(page.query, keep_blank_values=True))
     mine = dict(parse_qsl(link.query, keep_blank_values=True))
     kept = [k for k, v in mine.items() if theirs.get(k) == v]
     changed = [v for k, v in mine.items() if theirs.get(k) != v]
     return bool(kept) and bool(changed) and not any(_DIGIT.search(v) for v in changed)
+
+
+@functools.lru_cache(maxsize=64)
+def _page_query(page_url: str) -> tuple[str, str, dict[str, str]]:
+    """A page's host, path and query values, read once for all the links of the page (:func:`is_view`)."""
+    page = urlsplit(page_url)
+    return page.netloc.lower(), page.path, dict(parse_qsl(page.query, keep_blank_values=True))
 
 
 def _inside(block: str, container: str) -> bool:
