@@ -331,3 +331,31 @@ def test_a_posters_own_sign_up_link_and_a_post_that_is_all_prompt_keep_their_tex
     assert text(f"<p>{BODIES[2]}</p><em>2024-03-05</em> and it works now") == (
         f"{BODIES[2]} 2024-03-05 and it works now"
     )
+
+
+def test_a_first_post_that_fell_out_of_its_region_is_a_post_all_the_same() -> None:
+    # PHPWind frames a thread's toolbar like its posts (``div > table > tr > td``), before the
+    # first post, which alone carries the thread's title (``h1``). Children are labelled by the
+    # first kind they are alike enough: the posts were taken for the toolbar's kind, the first
+    # post was a kind of its own, and every thread lost its opening post (144 of 150 threads).
+    from topiccrawl.demo.forum_phpwind import PhpwindForum
+    from topiccrawl.demo.server import SiteRequest
+    from topiccrawl.forum.posts import with_stray_posts
+
+    site = PhpwindForum(size=0.3)
+    truth = site.posts()
+    thread = next(p.thread_id for p in truth if p.position == 10)  # a full first page
+    page = site.handle(SiteRequest("GET", f"/read.php?tid={thread}", {}, "http://forum.test")).payload()
+    main = main_region(find_regions(parse_html(page)))
+    assert main is not None and len(main) == 9  # the region alone misses the first post
+    fields = learn_fields(main)
+    assert fields is not None
+    records = with_stray_posts(main, fields)
+    assert len(records) == 10
+    assert [r.elements[0] for r in records[1:]] == [r.elements[0] for r in main.records]
+    posts = extract_posts(main, fields)
+    want = [p for p in truth if p.thread_id == thread and p.page_number == 1]
+    assert [(p.author, p.time) for p in posts] == [(p.author, p.time) for p in want]
+    assert posts[0].text.startswith(want[0].text[:20])
+    # an ad between the posts, framed otherwise, holds no post's fields and stays out
+    assert "[广告]" not in " ".join(p.text for p in posts)

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from lxml import html as lxml_html
 
 from topiccrawl.forum.dates import chronological
-from topiccrawl.forum.regions import Record, Region
+from topiccrawl.forum.regions import Record, Region, child_elements, layout_block
 from topiccrawl.textutil import normalize_space
 
 _MONTH = (
@@ -429,9 +429,44 @@ def holds_posts(region: Region, fields: PostFields) -> bool:
     return found * 2 > len(region.records)
 
 
+def with_stray_posts(region: Region, fields: PostFields) -> list[Record]:
+    """The region's records and, in document order among them, its parent's other children that
+    hold the post template's fields: its text and its poster or its date (not a block of the
+    page's layout). Records are told apart by how alike their markup is, and one post can differ
+    enough to fall out of its region: the first post of a thread, which also carries the
+    thread's title, when a toolbar framed like the posts comes before it and the posts were
+    taken for the toolbar's kind. Its fields are the template's all the same."""
+    if region.period != 1 or not region.records:
+        return list(region.records)
+    taken = {id(rec.elements[0]) for rec in region.records}
+    tag = region.records[0].elements[0].tag
+    out: list[Record] = []
+    for kid in child_elements(region.parent):
+        if id(kid) in taken or (kid.tag == tag and layout_block(kid) is None and _has_fields(Record([kid]), fields)):
+            out.append(Record([kid]))
+    return out if len(out) > len(region.records) else list(region.records)
+
+
+def holds_a_post(region: Region, fields: PostFields) -> bool:
+    """Whether some record of ``region`` holds any of the template's post fields: its text, its
+    poster or its date (a deleted post keeps its header). A box that only looks like a post (a
+    member's profile, framed like one) holds none."""
+    wanted = [f for f in (fields.content, fields.author, fields.time) if f]
+    return any(_find(paths, f) is not None for paths in map(_paths, region.records) for f in wanted)
+
+
+def _has_fields(record: Record, fields: PostFields) -> bool:
+    paths = _paths(record)
+    if _find(paths, fields.content) is None:
+        return False
+    if fields.author and _find(paths, fields.author) is not None:
+        return True
+    return bool(fields.time and (key := _find(paths, fields.time)) and record_time(paths[key]))
+
+
 def extract_posts(region: Region, fields: PostFields) -> list[PostRecord]:
     out = []
-    for rec in _posts_only(region.records):
+    for rec in _posts_only(with_stray_posts(region, fields)):
         paths = _paths(rec)
         content = _find(paths, fields.content)
         path = content or fields.content
