@@ -7,8 +7,11 @@ from pathlib import Path
 import pytest
 
 from topiccrawl.forum.pageinfo import (
+    has_pager,
+    heading_home,
     lives_elsewhere,
     names_title,
+    numbers_beside,
     page_flips,
     page_heading,
     records_digest,
@@ -235,3 +238,43 @@ def test_records_digest_takes_every_region_of_the_main_template() -> None:
     category = find_regions(parse_html(f"<html><body>{box('abc')}</body></html>"))
     assert records_digest(index[0], index) != records_digest(category[0], category)
     assert len(index) == 2 and records_digest(index[0]) == records_digest(category[0], category)  # (one list alone)
+
+
+def test_a_page_named_under_another_url_by_its_heading_link_gives_that_url_as_its_home() -> None:
+    # PHPWind links each thread from a board's second page with the board's page beside it
+    # (read.php?tid=5&fpage=2); the thread's breadcrumb names it read.php?tid=5.
+    title = "端午节有奖征文活动获奖名单公布"
+    page = parse_html(f"<html><body><a href='read.php?tid=5'>{title}</a><h1>{title}</h1></body></html>")
+    assert (
+        heading_home("http://bbs.example.com/read.php?fpage=2&tid=5", page) == "http://bbs.example.com/read.php?tid=5"
+    )
+    assert heading_home("http://bbs.example.com/read.php?tid=5", page) is None  # page 1 links itself
+    assert heading_home(URL, parse_html("<html><body><h1>没有链接的标题</h1></body></html>")) is None
+
+
+def test_a_pager_anywhere_but_in_the_records_marks_a_page_of_a_sequence() -> None:
+    rows = "".join(
+        f"<li class='row'><a href='thread-{i}-1-1.html'>第{i}个主题的标题</a> "
+        f"<a href='thread-{i}-1-1.html'>1</a><a href='thread-{i}-2-1.html'>2</a></li>"
+        for i in range(5)
+    )
+    listing = parse_html(f"<html><body><ul>{rows}</ul></body></html>")
+    (main,) = [r for r in find_regions(listing) if r.location.endswith("ul")]
+    # each row's own pager links that thread's pages: no pager of this page
+    assert not has_pager(URL, listing, main)
+    paged = parse_html(f"<html><body><ul>{rows}</ul>{_pager(2, 3)}</body></html>")
+    (own,) = [r for r in find_regions(paged) if r.location.endswith("ul")]
+    assert has_pager(URL, paged, own)
+    assert not has_pager(URL, parse_html("<html><body><p>one page</p></body></html>"), None)
+
+
+def test_numbers_beside_a_url_say_where_its_link_stood_words_what_it_asks_for() -> None:
+    home = "http://bbs.example.com/read.php?tid=5"
+    assert numbers_beside("http://bbs.example.com/read.php?fpage=2&tid=5", home)
+    assert not numbers_beside(home, home)
+    assert not numbers_beside(
+        "http://bbs.example.com/showthread.php?goto=newpost&t=5", "http://bbs.example.com/showthread.php?t=5"
+    )
+    assert not numbers_beside("http://bbs.example.com/read.php?ordertype=desc&tid=5", home)
+    assert not numbers_beside("http://bbs.example.com/read.php?fpage=2&tid=6", home)
+    assert not numbers_beside("http://bbs.example.com/print.php?fpage=2&tid=5", home)

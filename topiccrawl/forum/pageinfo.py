@@ -12,7 +12,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
-from urllib.parse import urljoin, urlsplit
+from urllib.parse import parse_qsl, urljoin, urlsplit
 
 from topiccrawl.forum.links import PageFlip, canonicalize, flip_text, page_flip
 from topiccrawl.forum.regions import Region, Template, template_records
@@ -91,6 +91,34 @@ def page_flips(url: str, root: Any, main: Region | None) -> Flips:
         in_rows = {id(el) for el in row_nodes}
         out.foreign = _is_pager([a for a in foreign if id(a) not in in_rows])
     return out
+
+
+def numbers_beside(url: str, home: str) -> bool:
+    """Whether ``url`` is ``home`` with more query parameters, each a number: where the link
+    stood (``read.php?tid=5&fpage=2`` beside ``read.php?tid=5``), not what it asks for."""
+    a, b = urlsplit(url), urlsplit(home)
+    if (a.scheme, a.netloc, a.path) != (b.scheme, b.netloc, b.path):
+        return False
+    ours, theirs = parse_qsl(a.query, keep_blank_values=True), parse_qsl(b.query, keep_blank_values=True)
+    extra = [(k, v) for k, v in ours if (k, v) not in theirs]
+    return bool(extra) and all(item in ours for item in theirs) and all(v.isdigit() for _, v in extra)
+
+
+def has_pager(url: str, root: Any, main: Region | None) -> bool:
+    """Whether the page shows a pager of any sequence (numbered links close together on its
+    host) outside the records of ``main``, whose rows may each link their own thread's pages."""
+    in_records = [el for r in main.records for top in r.elements for el in top.iter()] if main is not None else []
+    skip = {id(el) for el in in_records}
+    host = urlsplit(url).netloc
+    numbered = [
+        a
+        for a in root.iter("a")
+        if a.get("href")
+        and id(a) not in skip
+        and isinstance(flip_text(normalize_space(a.text_content())), int)
+        and urlsplit(urljoin(url, a.get("href").strip())).netloc == host
+    ]
+    return _is_pager(numbered)
 
 
 def _is_pager(links: list[Any]) -> bool:
@@ -228,9 +256,16 @@ def lives_elsewhere(url: str, root: Any, *, canonical: bool = True) -> bool:
     found = canonical_url(url, root) if canonical else None
     if found is not None:
         return found != url
+    return heading_home(url, root) is not None
+
+
+def heading_home(url: str, root: Any) -> str | None:
+    """The URL the page's heading links, on the same host, when that is not ``url`` (the
+    breadcrumb's last item naming the thread): the page's own URL as the site names it. None
+    when the heading links nothing, or links ``url`` itself among others."""
     title = page_heading(root, titles=False)
     if not title:
-        return False
+        return None
     host = urlsplit(url).netloc
     targets = {
         canonicalize(urljoin(url, a.get("href").strip()))
@@ -238,7 +273,7 @@ def lives_elsewhere(url: str, root: Any, *, canonical: bool = True) -> bool:
         if a.get("href") and normalize_space(a.text_content()) == title
     }
     targets = {t for t in targets if urlsplit(t).netloc == host}
-    return bool(targets) and url not in targets
+    return None if not targets or url in targets else min(targets)
 
 
 def _title_on_page(root: Any, title: str) -> str:

@@ -36,7 +36,11 @@ from topiccrawl.forum.chrome import Chrome
 from topiccrawl.forum.links import canonicalize, url_pattern
 from topiccrawl.forum.pageinfo import (
     canonical_url,
+    has_pager,
+    heading_home,
     lives_elsewhere,
+    names_title,
+    numbers_beside,
     page_flips,
     page_heading,
     records_digest,
@@ -45,7 +49,7 @@ from topiccrawl.forum.pageinfo import (
 )
 from topiccrawl.forum.pagetypes import PageTypes, feature, main_region
 from topiccrawl.forum.policy import CrawlPolicy
-from topiccrawl.forum.posts import AssembledPost, PostFields, ThreadAssembler, holds_posts
+from topiccrawl.forum.posts import AssembledPost, PostFields, ThreadAssembler, holds_a_post, holds_posts
 from topiccrawl.forum.regions import Region, parse_html
 from topiccrawl.forum.sitetemplate import SiteTemplate, SiteTemplateError, from_state
 from topiccrawl.forum.templatebook import TemplateBook
@@ -199,7 +203,7 @@ class ForumSpider(LinkFollowing, ThreadPosts, scrapy.Spider):
             yield from self._learn(info, "unwanted", "other", "unparsable")
             return
         known = self._known_templates()
-        regions = self.book.regions(root)
+        regions = [r for r in self.book.regions(root) if not self._false_post_match(r)]
         pattern = url_pattern(url)
         content = self.chrome.content(url, regions)
         feat = feature(regions, pattern, self.book.sticky, content)
@@ -262,6 +266,18 @@ class ForumSpider(LinkFollowing, ThreadPosts, scrapy.Spider):
             and not flips.own
             and (flips.foreign or lives_elsewhere(url, root, canonical=not shared))
         )
+        home = None
+        if alias and not (jump or flips.foreign) and (canonical is None or shared):
+            home = self._home_to_read(url, root, main, info)
+        if home is not None:
+            self.requested.add(home)
+            self._inc("pages/read_as_home")
+            logger.debug("Page %s: read as %s, the URL its heading links", url, home)
+            if url in self.list_boards:
+                self.list_boards.setdefault(home, self.list_boards[url])
+            if url in self.list_anchors:
+                self.list_anchors.setdefault(home, self.list_anchors[url])
+            url, alias = home, False
         ptype, new = self.types.add(url, feat)
         if new:
             logger.info("Page type %s found: %s (pattern %s)", ptype.name, url, feat.pattern)
@@ -350,6 +366,30 @@ class ForumSpider(LinkFollowing, ThreadPosts, scrapy.Spider):
         (a region only by matching a known template)."""
         posts = [r for r in content if self._template_role(r.key) == "posts" and self._holds_posts(r)]
         return main_region(posts, self.book.sticky) or main_region(content, self.book.sticky)
+
+    def _home_to_read(self, url: str, root: Any, main: Region | None, info: dict[str, Any]) -> str | None:
+        """The URL an alias page names as its own (its heading's link), when the page is to be
+        read as that URL: the link that led here is the page's title, the page shows no pager,
+        and the crawl has not fetched that URL. A board's later pages link each thread with the
+        board's page beside it (PHPWind's read.php?tid=5&fpage=2), and the title link is the only
+        way into those threads. Only a URL that is that URL and numbers beside it (where the link
+        was: ``fpage=2``): one with words beside it is an action or a view (vBulletin's
+        ``goto=newpost``, ``ordertype=desc``) and stays an alias, as does a 'last post' link,
+        named by a date."""
+        if not names_title(info.get("anchor"), page_heading(root, titles=False)) or has_pager(url, root, main):
+            return None
+        home = heading_home(url, root)
+        if home is None or home in self.requested or not numbers_beside(url, home):
+            return None
+        return home if urlsplit(home).netloc.lower() in self.hosts else None
+
+    def _false_post_match(self, region: Region) -> bool:
+        """Whether ``region`` is a post template matched onto boxes that hold no post's fields.
+        A member's profile box is framed like a post (``div > table > tr > td > div``): read as
+        the template's, it made the profile a list page holding the post template, and every
+        thread page, holding it too, joined that list's page type."""
+        fields = self.fields.get(region.key)
+        return region.matched and fields is not None and not holds_a_post(region, fields)
 
     def _holds_posts(self, region: Region) -> bool:
         fields = self.fields.get(region.key)
