@@ -6,7 +6,8 @@ For each of XenForo 2.2, Baidu Tieba, SMF 2.1, Invision Community 4.7, PHPWind 8
 (fixtures written by reviewers who had not read the spider), serves it locally, crawls it as a subprocess, and prints
 per crawl: requests (robots.txt excluded), coverage and effectiveness as
 ``benchmarks/forum_crawl.py`` counts them, records emitted against the truth's posts, and how
-many records are truth posts at their exact (thread title, position). Crawls are concurrent and
+many records are truth posts at their exact (thread title, position, poster): a post dropped
+early in a thread moves every later one, so position alone would count them all right. Crawls are concurrent and
 their order varies, so each is repeated.
 """
 
@@ -51,13 +52,13 @@ def main() -> int:
             continue
         for size in (float(s) for s in args.sizes.split(",")):
             site = factory(size=size)
-            truth = {(p.thread_title, p.position) for p in site.posts()}
+            truth = {(p.thread_title, p.position, p.author) for p in site.posts()}
             for _ in range(args.repeat):
                 with FixtureWeb({"forum": site}) as web, tempfile.TemporaryDirectory() as tmp:
                     items, _stats = run("forum", web.base_urls["forum"] + site.start_target(), Path(tmp) / "out.jsonl")
                     hits = [h for h in web.log.hits() if h.target != "/robots.txt"]
                 coverage, effectiveness = score(site, hits)
-                exact = sum((i.get("thread_title"), i.get("position")) in truth for i in items)
+                exact = sum((i.get("thread_title"), i.get("position"), i.get("author")) in truth for i in items)
                 records = f"{len(items)}/{len(truth)}"
                 scores = f"{coverage:8.3f} {effectiveness:7.3f}"
                 print(f"{name:8} {size:4.1f} {len(hits):8d} {scores} {records:>13} {exact:6d}", flush=True)
