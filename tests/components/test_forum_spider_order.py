@@ -580,3 +580,24 @@ def test_a_thread_linked_with_its_boards_page_beside_it_is_read_as_its_own_url()
     ids = {str(t.tid) for t in one_page}
     want = {(p.thread_title, p.position, p.author) for p in site.posts() if p.thread_id in ids}
     assert want and want <= got
+
+
+def test_a_board_topped_by_an_announcement_read_on_every_board_is_no_view() -> None:
+    # PHPWind tops every board with its global announcement, in a row marked up like the rows of
+    # boards with sticky threads: on the announcements board (no other sticky rows) that row is taken
+    # out of the list into the known template's region, which is then the page's main region.
+    # Alone, and read on every board before, it made the board a view of pages read already,
+    # and its threads were never read (4 of its 6, in every crawl).
+    from topiccrawl.demo.forum_phpwind import PhpwindForum
+
+    site = PhpwindForum(size=1.0)
+    reader = _HandReader(site)
+    spider = reader.spider
+    boards = sorted(site.data.boards.values(), key=lambda b: -len(b.threads))
+    quiet = next(b for b in boards if any(t.topped == 3 for t in b.threads))  # the announcement's own board
+    for board in [b for b in boards if b is not quiet][:3]:
+        reader.read(BASE + f"/thread.php?fid={board.fid}", {"slot": "forum-links|a"})
+    reader.read(BASE + f"/thread.php?fid={quiet.fid}", {"slot": "forum-links|a"})
+    assert not spider.crawler.stats.get_value("topiccrawl/forum/skipped_pages/view")
+    linked = {link for slot in spider.policy.slots.values() for link, _meta in slot.parked} | spider.requested
+    assert {BASE + f"/read.php?tid={t.tid}" for t in quiet.threads} <= linked

@@ -20,7 +20,7 @@ import logging
 import re
 from collections import Counter
 from collections.abc import AsyncIterator, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -47,7 +47,7 @@ from topiccrawl.forum.pageinfo import (
     thread_title,
     titled_heading,
 )
-from topiccrawl.forum.pagetypes import PageTypes, feature, main_region
+from topiccrawl.forum.pagetypes import PageTypes, feature, main_region, profile
 from topiccrawl.forum.policy import CrawlPolicy
 from topiccrawl.forum.posts import AssembledPost, PostFields, ThreadAssembler, holds_a_post, holds_posts
 from topiccrawl.forum.regions import Region, parse_html
@@ -308,7 +308,7 @@ class ForumSpider(LinkFollowing, ThreadPosts, scrapy.Spider):
             outcome, why = "unwanted", "duplicate"
         elif digest and twin is None:
             self.fingerprints[digest] = url
-            if main is not None and self.seen_records.shown_before(url, main):
+            if main is not None and self.seen_records.shown_before(url, self._beside(main, regions)):
                 outcome, why = "unwanted", "view"  # a member's posts only, newest first, a category's boards
         shown = page_heading(root) if role in {"list", "thread"} else None
         template = main.key if main is not None else None
@@ -383,13 +383,25 @@ class ForumSpider(LinkFollowing, ThreadPosts, scrapy.Spider):
             return None
         return home if urlsplit(home).netloc.lower() in self.hosts else None
 
+    @staticmethod
+    def _beside(main: Region, regions: list[Region]) -> Region:
+        """``main`` with the records of the page's other regions under its parent: a row of a
+        known template taken out of a list (a global announcement atop a board) is the page's
+        main region, and alone, read on every board before, it made the board a view."""
+        records = [rec for r in regions if r.parent is main.parent for rec in r.records]
+        return replace(main, records=records) if len(records) > len(main.records) else main
+
     def _false_post_match(self, region: Region) -> bool:
-        """Whether ``region`` is a post template matched onto boxes that hold no post's fields.
-        A member's profile box is framed like a post (``div > table > tr > td > div``): read as
-        the template's, it made the profile a list page holding the post template, and every
-        thread page, holding it too, joined that list's page type."""
+        """Whether ``region`` is a post template matched onto boxes that hold no post's fields
+        and read as a list. A member's profile box is framed like a post (``div > table > tr >
+        td > div``): read as the template's, it made the profile a list page holding the post
+        template, and every thread page, holding it too, joined that list's page type. (A
+        deleted post alone on a thread's last page holds none of the fields either, but reads
+        as posts.)"""
         fields = self.fields.get(region.key)
-        return region.matched and fields is not None and not holds_a_post(region, fields)
+        if not region.matched or fields is None or holds_a_post(region, fields):
+            return False
+        return not profile(region).postlike
 
     def _holds_posts(self, region: Region) -> bool:
         fields = self.fields.get(region.key)
