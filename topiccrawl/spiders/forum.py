@@ -253,12 +253,7 @@ class ForumSpider(LinkFollowing, ThreadPosts, scrapy.Spider):
             # does not, and the sequence's own pager reaches it) and when a list led here: a
             # post's link to a page of posts (a permalink, "view in context") is no way into
             # a thread, and reading its target as one would make the post template a list's.
-            self.requested.add(canonical)
-            self._inc("pages/read_as_canonical")
-            if url in self.list_boards:
-                self.list_boards.setdefault(canonical, self.list_boards[url])
-            if url in self.list_anchors:
-                self.list_anchors.setdefault(canonical, self.list_anchors[url])
+            self._read_as(url, canonical, "pages/read_as_canonical")
             url, flips = canonical, canonical_flips
         alias = (
             role in {"list", "thread"}
@@ -270,13 +265,8 @@ class ForumSpider(LinkFollowing, ThreadPosts, scrapy.Spider):
         if alias and not (jump or flips.foreign) and (canonical is None or shared):
             home = self._home_to_read(url, root, main, info)
         if home is not None:
-            self.requested.add(home)
-            self._inc("pages/read_as_home")
             logger.debug("Page %s: read as %s, the URL its heading links", url, home)
-            if url in self.list_boards:
-                self.list_boards.setdefault(home, self.list_boards[url])
-            if url in self.list_anchors:
-                self.list_anchors.setdefault(home, self.list_anchors[url])
+            self._read_as(url, home, "pages/read_as_home")
             url, alias = home, False
         ptype, new = self.types.add(url, feat)
         if new:
@@ -366,6 +356,16 @@ class ForumSpider(LinkFollowing, ThreadPosts, scrapy.Spider):
         (a region only by matching a known template)."""
         posts = [r for r in content if self._template_role(r.key) == "posts" and self._holds_posts(r)]
         return main_region(posts, self.book.sticky) or main_region(content, self.book.sticky)
+
+    def _read_as(self, url: str, own: str, stat: str) -> None:
+        """Read the page at ``url`` as the page at ``own``, which is then not fetched: what the
+        lists linking ``url`` said of it (its board, its anchors) holds for ``own``."""
+        self.requested.add(own)
+        self._inc(stat)
+        if url in self.list_boards:
+            self.list_boards.setdefault(own, self.list_boards[url])
+        if url in self.list_anchors:
+            self.list_anchors.setdefault(own, self.list_anchors[url])
 
     def _home_to_read(self, url: str, root: Any, main: Region | None, info: dict[str, Any]) -> str | None:
         """The URL an alias page names as its own (its heading's link), when the page is to be
