@@ -39,6 +39,10 @@ def test_flip_text() -> None:
     assert flip_text("Next") == "next"
     assert flip_text("›") == "next"
     assert flip_text("只看该作者") is None
+    assert flip_text("Next page »") == "next" and flip_text("下一页 >>") == "next" and flip_text("尾页 (9)") == "last"
+    # a title that starts with a pager's word is a title (the thread was never fetched)
+    assert flip_text("Nextcloud behind a reverse proxy: 502 errors") is None
+    assert flip_text("Previously on the homelab") is None and flip_text("Next.js on Docker") is None
 
 
 def test_path_style_page_flip() -> None:

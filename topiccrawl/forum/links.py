@@ -159,13 +159,24 @@ def flip_text(text: str) -> int | str | None:
     m = _NUMBER_TEXT.fullmatch(t)
     if m:
         return int(m.group(1))
-    if t in NEXT_WORDS or t.startswith(("下一页", "next")):
+    if t in NEXT_WORDS or _led_by(t, ("下一页", "next")):
         return "next"
-    if t in LAST_WORDS or t.startswith(("末页", "尾页")):
+    if t in LAST_WORDS or _led_by(t, ("末页", "尾页")):
         return "last"
-    if t in PREV_WORDS or t.startswith(("上一页", "previous")):
+    if t in PREV_WORDS or _led_by(t, ("上一页", "previous")):
         return "prev"
     return None
+
+
+def _led_by(text: str, words: tuple[str, ...]) -> bool:
+    """Whether ``text`` is one of ``words`` decorated ("next page", "下一页 >>", "next (2)"), not a
+    title that starts with one ("Nextcloud behind a proxy")."""
+    for word in words:
+        if text.startswith(word):
+            rest = text[len(word) :].strip(_ARROWS + ".:()[]-_ ")
+            if rest in {"", "page", "页", "頁"} or rest.isdigit():
+                return True
+    return False
 
 
 def page_flip(current: str, link: str, anchor: str) -> PageFlip | None:  # noqa: PLR0911 - one return per case
