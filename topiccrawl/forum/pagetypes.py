@@ -33,8 +33,22 @@ _NAVIGATION_WORDS = re.compile(r"bread|crumb|linktree|navbit|navigat", re.IGNORE
 NAVIGATION_DEPTH = 3  # ancestors of a region's parent whose class or id can name it navigation
 
 
-def _link_text(region: Region, index: int) -> int:
-    return sum(len(link.text) for link in region.links if link.record == index)
+def _link_text(region: Region, index: int, skip: frozenset[str] = frozenset()) -> int:
+    return sum(len(link.text) for link in region.links if link.record == index and link.text not in skip)
+
+
+def buttons(region: Region) -> frozenset[str]:
+    """Anchor texts that most records repeat word for word: a post's buttons ('Quote', 'Like',
+    'Flag', '回复'), the template's words rather than the record's. A post's own text is weighed
+    against its other links (names, titles, links in its text): a bar of eight reaction buttons
+    under every short reply must not make a thread page a list."""
+    n = len(region.records)
+    if n < 3:
+        return frozenset()
+    per: Counter[str] = Counter()
+    for i in range(n):
+        per.update({link.text for link in region.links if link.record == i and link.text})
+    return frozenset(t for t, c in per.items() if 2 * c >= n and c >= 3)
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,6 +61,7 @@ class RegionProfile:
     titled: float  # share of records with a link of 4+ characters of anchor text
 
     navigation: bool = False  # marked up as navigation or page layout (:func:`is_navigation`, :func:`is_layout`)
+    button_text: float = 0.0  # mean characters of :func:`buttons` text per record
 
     @property
     def rich(self) -> bool:
@@ -54,7 +69,8 @@ class RegionProfile:
 
     @property
     def postlike(self) -> bool:
-        return self.rich and self.own_text >= POST_MIN_TEXT and self.own_text >= 1.5 * (self.text - self.own_text)
+        named = self.text - self.own_text - self.button_text  # names, titles, links in the text
+        return self.rich and self.own_text >= POST_MIN_TEXT and self.own_text >= 1.5 * named
 
     @property
     def listlike(self) -> bool:
@@ -98,9 +114,12 @@ def is_navigation(region: Region) -> bool:
 
 def profile(region: Region) -> RegionProfile:
     texts, own, titled = [], [], 0
+    skip = buttons(region)
+    pressed = []  # characters of button text per record
     for i, rec in enumerate(region.records):
         t = len(rec.text().replace(" ", ""))
         lt = _link_text(region, i)
+        pressed.append(lt - _link_text(region, i, skip))
         texts.append(t)
         own.append(max(0, t - lt))
         if any(len(link.text) >= 4 for link in region.links if link.record == i):
@@ -114,6 +133,7 @@ def profile(region: Region) -> RegionProfile:
         statistics.median(own) if own else 0.0,
         titled / n,
         is_navigation(region) or is_layout(region),
+        statistics.fmean(pressed) if pressed else 0.0,
     )
 
 
