@@ -359,3 +359,25 @@ def test_a_first_post_that_fell_out_of_its_region_is_a_post_all_the_same() -> No
     assert posts[0].text.startswith(want[0].text[:20])
     # an ad between the posts, framed otherwise, holds no post's fields and stays out
     assert "[广告]" not in " ".join(p.text for p in posts)
+
+
+def test_a_date_shown_without_its_year_marks_the_header_by_its_attribute() -> None:
+    # Vanilla shows "March 27" (this year's dates) with the year and time only in <time datetime>,
+    # beside a member's title; read by their text alone, no box was dated and the whole record,
+    # header and all, was taken for the post's text, with no poster and no date
+    titles = ["Blinkenlights enthusiast", "", "ZFS evangelist", "Professional cable tangler", "", "Graz"]
+    posts = "".join(
+        f'<li class="Item" id="Comment_{i}"><div class="Comment"><div class="Header">'
+        f'<span class="Author"><a href="/profile/{AUTHORS[i]}">{AUTHORS[i]}</a> <span>{titles[i]}</span></span>'
+        f'<span class="Meta"><a href="/discussion/comment/{i}"><time datetime="2025-03-2{i}T10:0{i}:00+00:00">'
+        f"March 2{i}</time></a></span></div>"
+        f'<div class="Body"><div class="Message">{BODIES[i]}</div></div></div></li>'
+        for i in range(6)
+    )
+    region = main_region(find_regions(parse_html(f"<html><body><ul>{posts}</ul></body></html>")))
+    assert region is not None
+    fields = learn_fields(region)
+    assert fields is not None and fields.content.endswith("div.Message") and fields.author is not None
+    got = extract_posts(region, fields)
+    assert [(p.author, p.text) for p in got] == list(zip(AUTHORS, BODIES, strict=True))
+    assert all(p.time and p.time.startswith("2025-03-2") for p in got)

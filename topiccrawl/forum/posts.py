@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from lxml import html as lxml_html
 
 from topiccrawl.forum.dates import chronological
-from topiccrawl.forum.regions import Record, Region, child_elements, layout_block
+from topiccrawl.forum.regions import Record, Region, child_elements, layout_block, slot_path
 from topiccrawl.textutil import normalize_space
 
 _MONTH = (
@@ -295,7 +295,9 @@ def learn_fields(region: Region) -> PostFields | None:
         for p, els in paths.items():
             # scored on what a post's text keeps: signatures are cut off it (extract_posts)
             texts[p].append(_SIGNATURE.split(" ".join(element_text(e) for e in els), 1)[0])
-            dated[p] += has_date(" ".join(unquoted_text(e) for e in els))
+            # (or in a date attribute: Vanilla shows "March 27", the year and time only in a
+            # ``<time datetime>``, and a record's whole box then read as its text)
+            dated[p] += has_date(" ".join(unquoted_text(e) for e in els)) or _attr_time(els, set()) is not None
     scores: dict[str, int] = {}
     for p, values in texts.items():
         # The post body has text in most posts. A block with text in a few of them (replies
@@ -453,6 +455,45 @@ def holds_a_post(region: Region, fields: PostFields) -> bool:
     member's profile, framed like one) holds none."""
     wanted = [f for f in (fields.content, fields.author, fields.time) if f]
     return any(_find(paths, f) is not None for paths in map(_paths, region.records) for f in wanted)
+
+
+def names_posters(fields: PostFields) -> bool:
+    """Whether the template's author field may be taken for its posters' names: not a field in a
+    title's heading, which in a member's stream of excerpts is each excerpt's thread."""
+    return bool(fields.author) and not any(step.split(".", 1)[0] in {"h1", "h2"} for step in fields.author.split("/"))
+
+
+def poster_links(region: Region, fields: PostFields) -> list[tuple[int, lxml_html.HtmlElement, lxml_html.HtmlElement]]:
+    """The links in the posts' author field (the poster's name and avatar), each as (index of its
+    record's element, that element, the link), when the field :func:`names_posters`."""
+    if not names_posters(fields):
+        return []
+    out = []
+    for rec in region.records:
+        paths = _paths(rec)
+        key = _find(paths, fields.author)
+        if key is None:
+            continue
+        index = int(key.split(":", 1)[0])
+        top = rec.elements[index]
+        for el in paths[key]:
+            anchors = list(el.iter("a"))
+            up = el
+            while up is not None and up is not top:  # (a field inside its link: a/span.name)
+                if up.tag == "a":
+                    anchors.append(up)
+                up = up.getparent()
+            out.extend((index, top, a) for a in anchors if a.get("href"))
+    return out
+
+
+def poster_slots(region: Region, fields: PostFields) -> frozenset[str]:
+    """Slot paths (as :attr:`~topiccrawl.forum.regions.Link.slot` gives them) of
+    :func:`poster_links`. The poster's page is named by the link's anchor as a thread is by its
+    title's, and may read as a thread (a stream of the member's posts); a page of posts by one
+    poster each shows no repeated poster to tell them by. (A slot is a path of tags: a link in
+    the same tags beside the name, such as a post's permalink in the line of its date, shares it.)"""
+    return frozenset(f"{index}:{slot_path(top, a)}" for index, top, a in poster_links(region, fields))
 
 
 def _has_fields(record: Record, fields: PostFields) -> bool:

@@ -156,7 +156,7 @@ def _location(el: lxml_html.HtmlElement) -> str:
     return "/".join(reversed(parts))
 
 
-def _slot_path(record: lxml_html.HtmlElement, a: lxml_html.HtmlElement) -> str:
+def slot_path(record: lxml_html.HtmlElement, a: lxml_html.HtmlElement) -> str:
     """Tag path from a record's element to one of its links, with the record's *cells* (its
     children) numbered among their siblings of the same tag: a record's cells are often all
     ``div``s or ``td``s (XenForo's avatar, title and last-post cells are each ``div/div/a``), and
@@ -288,7 +288,7 @@ def record_links(region: Region) -> list[Link]:
                 href = a.get("href")
                 if href:
                     text = " ".join(a.text_content().split())
-                    out.append(Link(href.strip(), text, f"{ei}:{_slot_path(el, a)}", ri))
+                    out.append(Link(href.strip(), text, f"{ei}:{slot_path(el, a)}", ri))
     for el in region.extras:
         for a in el.iter("a"):
             href = a.get("href")

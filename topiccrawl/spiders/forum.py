@@ -103,13 +103,7 @@ class ForumSpider(LinkFollowing, ThreadPosts, scrapy.Spider):
         self.fields: dict[str, PostFields] = {}
         self.template_path = template
         if template:
-            try:
-                site = SiteTemplate.load(template)
-            except SiteTemplateError as e:
-                raise SpiderArgumentError(f"-a template={template}: {e}") from None
-            self.book = site.book()
-            self.fields = site.fields()
-            site.apply(self.policy)
+            self._load_template(template)
         self.assembler = ThreadAssembler()
         self.requested: set[str] = set()
         # A parked link does not claim its URL: the same URL may turn up later in a slot
@@ -134,6 +128,8 @@ class ForumSpider(LinkFollowing, ThreadPosts, scrapy.Spider):
         self.slot_targets: dict[str, dict[str, tuple[int, int]]] = {}
         self.slot_presence: dict[str, tuple[int, int]] = {}  # slot -> (records with a link in it, records)
         self.named_templates: dict[str, set[str]] = {}  # slot -> templates of pages its links named by title
+        self.poster_names: Counter[str] = Counter()  # posters' names -> posts read by them
+        self.poster_slots: set[str] = set()  # slots of post templates' author fields (:func:`poster_slots`)
         # list or thread URL -> (template, heading, what it was read as: "list" or "thread")
         self.page_names: dict[str, tuple[str, str | None, str]] = {}
         self.page_titles: dict[str, tuple[str, str]] = {}  # heading of a list or thread page -> (template, URL)
@@ -143,6 +139,17 @@ class ForumSpider(LinkFollowing, ThreadPosts, scrapy.Spider):
         self.known_targets: dict[str, list[str]] = {}  # slot -> links of it requested from elsewhere first (a few)
         self.feed_templates: set[str] = set()  # templates of pages found to be feeds of pages the crawl reads
         self.done: set[str] = set()  # URLs requested whose response or failure has come (and redirects' targets)
+
+    def _load_template(self, template: str) -> None:
+        """What an earlier crawl of the site learned (``-a template=FILE``): its templates, post
+        fields and slot decisions."""
+        try:
+            site = SiteTemplate.load(template)
+        except SiteTemplateError as e:
+            raise SpiderArgumentError(f"-a template={template}: {e}") from None
+        self.book = site.book()
+        self.fields = site.fields()
+        site.apply(self.policy)
 
     @classmethod
     def from_crawler(cls, crawler: Any, *args: Any, **kwargs: Any) -> ForumSpider:
@@ -334,7 +341,7 @@ class ForumSpider(LinkFollowing, ThreadPosts, scrapy.Spider):
         if tentative:
             self.tentative_pages.add(url)
         if main is not None and (role == "thread" or tentative):
-            yield from self._posts(url, main, info, thread_title(root, heading), flips)
+            yield from self._posts(url, main, info, thread_title(root, heading), flips, regions)
         yield from self._links(url, regions, role, info, heading, flips)
         if main is not None:
             self.policy.read.add(main.key)
@@ -360,6 +367,7 @@ class ForumSpider(LinkFollowing, ThreadPosts, scrapy.Spider):
     def _read_as(self, url: str, own: str, stat: str) -> None:
         """Read the page at ``url`` as the page at ``own``, which is then not fetched: what the
         lists linking ``url`` said of it (its board, its anchors) holds for ``own``."""
+        logger.debug("Page %s: read as %s (%s)", url, own, stat)
         self.requested.add(own)
         self._inc(stat)
         if url in self.list_boards:
@@ -481,7 +489,7 @@ class ForumSpider(LinkFollowing, ThreadPosts, scrapy.Spider):
                 early.read_as = template
                 self._inc("pages/reread_as_thread")
                 logger.debug("Page %s: read again as a thread page (template %s)", url, template)
-                yield from self._posts(url, main, info, thread_title(root, heading), flips)
+                yield from self._posts(url, main, info, thread_title(root, heading), flips, regions)
                 yield from self._links(url, regions, "thread", info, heading, flips)
                 continue
             self._inc("pages/relinked")

@@ -16,6 +16,7 @@ from topiccrawl.forum.links import canonicalize, flip_text, pattern_shape, url_p
 from topiccrawl.forum.pageinfo import Flips, title_key
 from topiccrawl.forum.pagetypes import profile
 from topiccrawl.forum.policy import CrawlPolicy
+from topiccrawl.forum.posts import PostFields, poster_slots
 from topiccrawl.forum.regions import Region
 
 MAX_POST_SLOTS = 3  # link slots of a post-like region tried in turn
@@ -35,6 +36,8 @@ class LinkFollowing:
     list_anchors: dict[str, list[str]]
     tentative_pages: set[str]
     page_titles: dict[str, tuple[str, str]]
+    fields: dict[str, PostFields]
+    poster_slots: set[str]
 
     if TYPE_CHECKING:  # provided by ForumSpider or the other mixin
 
@@ -95,6 +98,7 @@ class LinkFollowing:
             votes = self.template_roles.get(region.key)
             postlike = votes.most_common(1)[0][0] == "thread" if votes else prof.postlike
             primary = self._primary_slots(region) if postlike else None
+            self._note_posters(region, postlike)
             patterns = {}
             for link in region.links:
                 if link.record >= 0:
@@ -126,6 +130,13 @@ class LinkFollowing:
             self._count_presence(region, slot_records)
         self._count_targets(page_links)
 
+    def _note_posters(self, region: Region, postlike: bool) -> None:
+        """Note the slots of a post template's author field: the poster's links, which name the
+        poster's page as a list's link names its thread, lead to no thread of their own."""
+        fields = self.fields.get(region.key)
+        if postlike and fields is not None:
+            self.poster_slots.update(f"{region.key}|{path}" for path in poster_slots(region, fields))
+
     def _feeds_back(self, url: str, main: Region, info: dict[str, Any]) -> bool:
         """Whether a page reached through a record's link is a feed of the pages that link came
         from: its own records name, by their titles, pages of the link's template that the crawl
@@ -139,9 +150,13 @@ class LinkFollowing:
         template = slot.split("|", 1)[0]
         if template == main.key:
             return False  # (a thread's link to another page of posts: a page of its own kind)
+        # (a post's poster's link names the poster's page, which may be the link's: a thread
+        # reached from a member's stream is no feed of members for its posters)
+        fields = self.fields.get(main.key)
+        posters = poster_slots(main, fields) if fields is not None else frozenset()
         named: set[str] = set()
         for link in main.links:
-            page = self.page_titles.get(title_key(link.text)) if link.record >= 0 else None
+            page = self.page_titles.get(title_key(link.text)) if link.record >= 0 and link.slot not in posters else None
             if page is not None and page[0] == template and page[1] != url:
                 named.add(page[1])
         return len(named) >= FEED_PAGES

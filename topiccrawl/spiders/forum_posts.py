@@ -8,11 +8,22 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
+from urllib.parse import urljoin
 
+from topiccrawl.forum.leadpost import lead_post, member_shape
 from topiccrawl.forum.links import pattern_shape
 from topiccrawl.forum.pageinfo import MIN_TITLE, Flips, names_title, title_key, titled_heading
 from topiccrawl.forum.policy import CrawlPolicy, Slot
-from topiccrawl.forum.posts import AssembledPost, PostFields, ThreadAssembler, extract_posts, learn_fields
+from topiccrawl.forum.posts import (
+    AssembledPost,
+    PostFields,
+    PostRecord,
+    ThreadAssembler,
+    extract_posts,
+    learn_fields,
+    names_posters,
+    poster_links,
+)
 from topiccrawl.forum.regions import Region
 from topiccrawl.items import ForumPost
 from topiccrawl.textutil import utc_now_iso
@@ -20,6 +31,7 @@ from topiccrawl.textutil import utc_now_iso
 # A slot of whose first SLOT_LINKS_SAMPLE links (MIN_SLOT_LINKS at least) this share are distinct
 # on their page links a page per record: navigation. Authors repeat (5 posters in a thread of 20 posts).
 DISTINCT_TARGETS = 0.8
+MEMBER_POSTS = 2  # posts by one name that make a page titled by it a member's page
 MIN_SLOT_LINKS = 6  # links that can show a slot repeating
 DECIDED_SLOT_LINKS = 20  # links that show it does not (before: undecided, until the crawl ends)
 SLOT_LINKS_SAMPLE = 500
@@ -43,6 +55,8 @@ class ThreadPosts:
     slot_targets: dict[str, dict[str, tuple[int, int]]]
     slot_presence: dict[str, tuple[int, int]]
     named_templates: dict[str, set[str]]
+    poster_slots: set[str]
+    poster_names: Counter[str]
     page_titles: dict[str, tuple[str, str]]
     titled_pages: dict[str, set[str]]
     naming_pending: Counter[str]
@@ -58,7 +72,9 @@ class ThreadPosts:
 
         def _template_role(self, key: str) -> str: ...
 
-    def _posts(self, url: str, main: Region, info: dict[str, Any], title: str | None, flips: Flips) -> Iterator[Any]:
+    def _posts(  # noqa: PLR0917
+        self, url: str, main: Region, info: dict[str, Any], title: str | None, flips: Flips, regions: list[Region]
+    ) -> Iterator[Any]:
         fields = self.fields.get(main.key)
         if fields is None:
             fields = learn_fields(main)
@@ -75,6 +91,12 @@ class ThreadPosts:
             return
         posts = extract_posts(main, fields)
         current = self._page_number(info, flips)
+        if names_posters(fields):
+            self.poster_names.update(p.author for p in posts if p.author)
+        lead = self._lead_post(url, main, fields, regions) if current == 1 else None
+        if lead is not None and all(lead.text != p.text for p in posts):
+            self._inc("posts/lead")
+            posts = [lead, *posts]
         last = max([current, *flips.numbers, current + 1 if flips.next else 1])
         thread_url = self._thread_url(url, info, flips)
         done = self.assembler.add(thread_url, current, url, posts, last_page=last, title=title, board=info.get("board"))
@@ -82,6 +104,18 @@ class ThreadPosts:
         for post in done:
             self.held.append((main.key, post))
         yield from self._emit_confirmed()
+
+    @staticmethod
+    def _lead_post(url: str, main: Region, fields: PostFields, regions: list[Region]) -> PostRecord | None:
+        """The thread's opening post, when it stands above its replies in a template of its own
+        (:func:`~topiccrawl.forum.leadpost.lead_post`): found by the kind of link the replies'
+        posters have."""
+        shapes = {member_shape(urljoin(url, a.get("href"))) for _, _, a in poster_links(main, fields)}
+        if not shapes:
+            return None
+        # (a list, not ids alone: the elements stay alive, and their ids theirs, while lead_post runs)
+        others = [el for r in regions if r is not main for rec in r.records for e in rec.elements for el in e.iter()]
+        return lead_post(main, lambda href: member_shape(urljoin(url, href)) in shapes, {id(el) for el in others})
 
     @staticmethod
     def _page_number(info: dict[str, Any], flips: Flips) -> int:
@@ -105,6 +139,9 @@ class ThreadPosts:
             if key not in states:
                 states[key] = self._thread_template_state(key, final)
             state = states[key]
+            if (state != "open" or final) and self._members_page(post):
+                self._inc("posts_dropped/member_page")
+                continue
             # at the end an undecided template's posts go out, but those of a page read as a
             # list only if most pages of the template read as threads
             if state == "thread" or (final and state != "list" and self._held_post_is_thread(key, post)):
@@ -119,6 +156,12 @@ class ThreadPosts:
             self._inc("posts_held_to_end", len(ready))
         for post in ready:
             yield self._item(post)
+
+    def _members_page(self, post: AssembledPost) -> bool:
+        """Whether the post's page is titled by the name of a poster of several posts: a member's
+        page, which may read as a thread (a stream of the member's replies), but whose records are
+        the threads' posts again, read at their own places."""
+        return bool(post.thread_title) and self.poster_names[post.thread_title or ""] >= MEMBER_POSTS
 
     def _held_post_is_thread(self, key: str, post: AssembledPost) -> bool:
         if post.page_url not in self.tentative_pages:
@@ -153,7 +196,7 @@ class ThreadPosts:
             unsampled = listish and state == "open" and not slot.outcomes
             if state != "wanted" and not unsampled:
                 continue
-            if self._repeats_within_pages(slot.key):
+            if self._repeats_within_pages(slot.key) or slot.key in self.poster_slots:
                 continue  # the poster's links
             if self._in_few_records(slot.key):
                 continue  # a post's occasional link: a mention of a member, another thread
@@ -257,7 +300,7 @@ class ThreadPosts:
         author, whose page its link names too: a member's page is no thread page, but it may read
         as one (a stream of the member's posts), and the poster's links repeat within a page."""
         named = self.named_templates.get(slot_key)
-        if not named:
+        if not named or slot_key in self.poster_slots:
             return False
         with_link, records = self.slot_presence.get(slot_key, (0, 0))
         if not records or with_link < MOST_RECORDS * records:

@@ -1,0 +1,144 @@
+"""A thread's opening post marked up apart from its replies (``topiccrawl.forum.leadpost``), the
+buttons every post repeats (``pagetypes.buttons``) and the poster's links (``posts.poster_slots``)."""
+
+from __future__ import annotations
+
+from urllib.parse import urljoin
+
+from topiccrawl.forum.leadpost import lead_post, member_shape
+from topiccrawl.forum.pagetypes import buttons, profile
+from topiccrawl.forum.posts import learn_fields, poster_links, poster_slots
+from topiccrawl.forum.regions import Region, find_regions, parse_html
+
+BASE = "http://forum.test/discussion/7/printers"
+BAR = "".join(
+    f'<a href="/react/{w}?id={{n}}">{w}</a> ' for w in ("Flag", "Quote", "Like", "Agree", "LOL", "Insightful")
+)
+
+
+def _comment(n: int, who: str, text: str) -> str:
+    return (
+        f'<li class="Item ItemComment" id="Comment_{n}"><div class="Comment">'
+        f'<div class="Item-Header"><span class="Author"><a href="/profile/{who}" class="Username">{who}</a></span>'
+        f'<span class="Meta"><a href="/discussion/comment/{n}">'
+        f'<time datetime="2025-03-0{n}T10:00:00">2025-03-0{n} 10:00</time></a></span></div>'
+        f'<div class="Item-Body"><div class="Message">{text}</div><div class="Reactions">{BAR.format(n=n)}</div>'
+        "</div></div></li>"
+    )
+
+
+def _page(lead: str, panel: str = "", title: str = "Printers") -> str:
+    comments = "".join(
+        _comment(n, who, text)
+        for n, who, text in [
+            (1, "ann", "Try the driver from the vendor's site first."),
+            (2, "bob", "Same here, the old one jammed every time."),
+            (3, "cy", "Fixed it with a new roller, thanks all."),
+            (4, "ann", "Glad it works now, mark it solved."),
+        ]
+    )
+    return (
+        f'<html><body><div id="Panel">{panel}</div><div id="Content"><h1>{title}</h1>{lead}'
+        f'<div class="DataBox"><h2>Comments</h2><ul class="MessageList Comments">{comments}</ul></div>'
+        "</div></body></html>"
+    )
+
+
+OPENING = (
+    '<div id="Discussion_7" class="ItemDiscussion"><div class="Discussion">'
+    '<div class="Item-Header"><span class="Author"><a href="/profile/dee" class="PhotoWrap" title="dee">'
+    '<img src="/a.png" alt="dee"></a><a href="/profile/dee" class="Username">dee</a></span>'
+    '<span class="Meta"><time datetime="2025-03-01T09:00:00">2025-03-01 09:00</time> in '
+    '<a href="/categories/hw">HW</a></span>'
+    '</div><div class="Item-Body"><div class="Message">My printer jams on every second page.</div></div>'
+    "</div></div>"
+)
+
+
+def _replies(html: str) -> tuple[Region, list[Region]]:
+    regions = find_regions(parse_html(html))
+    main = max(regions, key=lambda r: sum(len(rec.text()) for rec in r.records))
+    return main, regions
+
+
+def _lead(html: str):
+    main, regions = _replies(html)
+    fields = learn_fields(main)
+    assert fields is not None and fields.author is not None
+    shapes = {member_shape(urljoin(BASE, a.get("href"))) for _, _, a in poster_links(main, fields)}
+    others = [el for r in regions if r is not main for rec in r.records for e in rec.elements for el in e.iter()]
+    return lead_post(main, lambda href: member_shape(urljoin(BASE, href)) in shapes, {id(el) for el in others})
+
+
+def test_replies_under_a_bar_of_buttons_read_as_posts() -> None:
+    main, _ = _replies(_page(OPENING))
+    # the six buttons are the same in every post: the template's words, not the post's links
+    assert {"Flag", "Quote", "Like", "Insightful"} <= buttons(main)
+    assert profile(main).postlike
+
+
+def test_rows_whose_links_differ_are_no_posts_for_their_buttons() -> None:
+    rows = "".join(
+        f'<tr><td><a href="/t/{n}">Thread title number {n} about printers</a></td>'
+        f'<td><a href="/u/{n}">user{n}</a></td><td>3 replies</td><td><a href="/t/{n}?last">Last</a></td></tr>'
+        for n in range(8)
+    )
+    main, _ = _replies(f"<html><body><table>{rows}</table></body></html>")
+    assert buttons(main) == frozenset({"Last"})
+    assert not profile(main).postlike and profile(main).listlike
+
+
+def test_the_posters_links_are_the_author_fields() -> None:
+    main, _ = _replies(_page(OPENING))
+    fields = learn_fields(main)
+    assert fields is not None
+    assert {a.get("href") for _, _, a in poster_links(main, fields)} == {"/profile/ann", "/profile/bob", "/profile/cy"}
+    # (a slot is a path of tags: the permalink in the date's line, span/a as the name is, shares it)
+    assert poster_slots(main, fields) == {"0:div/div/span/a"}
+
+
+def test_the_opening_post_above_the_replies_is_read() -> None:
+    lead = _lead(_page(OPENING))
+    assert lead is not None
+    assert (lead.author, lead.text, lead.post_id) == ("dee", "My printer jams on every second page.", "Discussion_7")
+    assert lead.time is not None and lead.time.startswith("2025-03-01")
+
+
+def test_a_header_naming_the_starter_is_no_post() -> None:
+    # 'Thread starter dee · Start date March 1' under the title: the block holds the heading
+    header = (
+        '<div class="p-title"><h1>Printers</h1><div class="p-description">Thread starter '
+        '<a href="/profile/dee">dee</a> · <time datetime="2025-03-01T09:00:00">March 1</time></div>'
+        "<div>Tags: printing, drivers</div></div>"
+    )
+    html = _page("", title="").replace("<h1></h1>", header)
+    assert _lead(html) is None
+
+
+def test_a_box_of_members_is_no_post() -> None:
+    panel = (
+        '<div class="Box"><h4>In this Discussion</h4><ul><li><a href="/profile/cy">cy</a> '
+        '<time datetime="2025-03-03T10:00:00">March 3</time></li></ul></div>'
+    )
+    assert _lead(_page("", panel)) is None
+    lead = _lead(_page(OPENING, panel))
+    assert lead is not None and lead.author == "dee"
+
+
+def test_a_box_of_the_most_liked_replies_leads_no_opening_post() -> None:
+    # Douban repeats its most-liked replies above the list, in the list's markup
+    liked = "".join(
+        _comment(n, who, text)
+        for n, who, text in [(5, "eve", "Top reply, the roller it was!"), (6, "fay", "Agreed, rollers wear out.")]
+    )
+    liked = f'<ul class="MessageList Popular">{liked}{_comment(8, "gus", "Also good advice for lasers.")}</ul>'
+    assert _lead(_page(liked)) is None
+    lead = _lead(_page(OPENING + liked))
+    assert lead is not None and lead.author == "dee"
+
+
+def test_member_shapes_name_the_directory_or_the_query() -> None:
+    assert member_shape("http://h/profile/MikaT") == member_shape("http://h/profile/dee")
+    assert member_shape("http://h/people/52766897/") == member_shape("http://h/people/sherryl/")
+    assert member_shape("http://h/u.php?uid=5") == member_shape("http://h/u.php?uid=77")
+    assert member_shape("http://h/profile/dee") != member_shape("http://h/categories/hw")

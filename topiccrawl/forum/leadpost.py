@@ -1,0 +1,116 @@
+"""A thread's opening post marked up apart from its replies.
+
+Many boards render the post that opens a thread in a template of its own, above the list of
+replies: Vanilla's ``div.ItemDiscussion`` before ``ul.Comments``, Douban's ``div.topic-doc``
+before ``ul#comments``, a question above its answers. The replies are a repeated region and
+read as posts; the opening post is no record of it, and would be lost. It is found by what
+every post shows: a link of the kind the replies' posters are linked by, a date, and text,
+together in one block of the page before the replies, outside them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from urllib.parse import parse_qsl, urlsplit
+
+from lxml import html as lxml_html
+
+from topiccrawl.forum.posts import PostRecord, element_text, post_text, record_time
+from topiccrawl.forum.regions import Region
+from topiccrawl.textutil import normalize_space
+
+HEADINGS = frozenset({"h1", "h2"})  # a block holding the page's heading is its header, not a post
+
+
+def member_shape(url: str) -> tuple[str, str, tuple[str, ...]]:
+    """Where a member's link goes, whoever the member: the host, and the path with its query's
+    names (``/u.php?uid=5``) or, without a query, its directory (``/profile/MikaT``,
+    ``/people/52766897/``), as members are named by ids and by names alike."""
+    parts = urlsplit(url)
+    if parts.query:
+        return parts.netloc.lower(), parts.path, tuple(sorted({k for k, _ in parse_qsl(parts.query, True)}))
+    path = parts.path.rstrip("/")
+    return parts.netloc.lower(), path.rsplit("/", 1)[0] + "/", ()
+
+
+def lead_post(
+    region: Region, is_poster: Callable[[str], bool], skip: set[int] | frozenset[int] = frozenset()
+) -> PostRecord | None:
+    """The opening post above ``region`` (the thread's replies), or None.
+
+    ``is_poster(href)``: whether a link goes where the replies' posters' links go (a member's
+    page). ``skip``: ids of elements of the page's other repeated regions' records (a box of the
+    most-liked replies, repeated from the list), whose posters' links lead no opening post.
+    The post is the smallest block around such a link, found before the replies in the page,
+    that holds a date and text outside the link's element, and neither the page's heading (a
+    thread's header names its starter and date: 'Started by X, Jun 12') nor the replies."""
+    if not region.records:
+        return None
+    container = region.parent
+    for a in container.getroottree().getroot().iter("a"):
+        if _within(a, container):
+            break  # (document order: the replies are reached, and nothing was found before them)
+        if id(a) in skip or not is_poster(a.get("href") or ""):
+            continue
+        block = _block_around(a, container)
+        if block is not None:
+            post = _read(block, a)
+            if post is not None:
+                return post
+    return None
+
+
+def _within(el: lxml_html.HtmlElement, ancestor: lxml_html.HtmlElement) -> bool:
+    while el is not None:
+        if el is ancestor:
+            return True
+        el = el.getparent()
+    return False
+
+
+def _block_around(a: lxml_html.HtmlElement, container: lxml_html.HtmlElement) -> lxml_html.HtmlElement | None:
+    """The smallest ancestor of ``a`` holding a date and text beside ``a``'s own element, or None
+    when the climb reaches the replies or the page's heading first."""
+    el = a.getparent()
+    while el is not None and isinstance(el.tag, str) and el.tag != "body":
+        if _within(container, el) or any(h.tag in HEADINGS for h in el.iter("h1", "h2")):
+            return None
+        if record_time([el]) is not None and _content(el, a) is not None:
+            return el
+        el = el.getparent()
+    return None
+
+
+def _content(block: lxml_html.HtmlElement, a: lxml_html.HtmlElement) -> lxml_html.HtmlElement | None:
+    """The child of ``block`` after the one holding ``a`` (the poster's line or column: a post
+    names its poster first) that holds most text, when it shows text of its own (not only links,
+    not a date's line) and is no heading (a box of members titled 'In this Discussion')."""
+    best, best_len, after = None, 0, False
+    for kid in block:
+        if not isinstance(kid.tag, str):
+            continue
+        if _within(a, kid):
+            after = True
+            continue
+        text = element_text(kid)
+        if after and len(text) > best_len:
+            best, best_len = kid, len(text)
+    if best is None or best.tag in {"h1", "h2", "h3", "h4", "h5", "h6"}:
+        return None
+    own = normalize_space(" ".join(best.xpath(".//text()[not(ancestor::a)]")))
+    return best if own and record_time([best]) is None else None
+
+
+def _read(block: lxml_html.HtmlElement, a: lxml_html.HtmlElement) -> PostRecord | None:
+    content = _content(block, a)
+    if content is None:
+        return None
+    text = post_text(content)
+    # the poster's name: a link of the poster's beside the avatar's, else the avatar's tooltip
+    named = [el for el in block.iter("a") if el.get("href") == a.get("href") and element_text(el)]
+    author = element_text(named[0]) if named else normalize_space(a.get("title") or "") or None
+    if not text or not author:
+        return None
+    ids = [block, *list(block.iterancestors())[:2]]
+    post_id = next((el.get("id") for el in ids if el.get("id")), None)
+    return PostRecord(post_id, author, record_time([block], text), text)
