@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from urllib.parse import urljoin
 
-from topiccrawl.forum.leadpost import lead_post, member_shape
+from topiccrawl.forum.leadpost import lead_post, lone_post, member_shape
 from topiccrawl.forum.pagetypes import buttons, profile
 from topiccrawl.forum.posts import learn_fields, poster_links, poster_slots
 from topiccrawl.forum.regions import Region, find_regions, parse_html
@@ -142,3 +142,17 @@ def test_member_shapes_name_the_directory_or_the_query() -> None:
     assert member_shape("http://h/people/52766897/") == member_shape("http://h/people/sherryl/")
     assert member_shape("http://h/u.php?uid=5") == member_shape("http://h/u.php?uid=77")
     assert member_shape("http://h/profile/dee") != member_shape("http://h/categories/hw")
+
+
+def test_a_thread_without_replies_is_its_opening_post() -> None:
+    html = _page(OPENING).replace('<ul class="MessageList Comments">', '<ul class="MessageList Comments" hidden>')
+    root = parse_html(html.split('<div class="DataBox">')[0] + "</div></body></html>")
+    is_poster = lambda href: member_shape(urljoin(BASE, href)) == member_shape(urljoin(BASE, "/profile/x"))  # noqa: E731
+    lone = lone_post(root, is_poster)
+    assert lone is not None and (lone.author, lone.text) == ("dee", "My printer jams on every second page.")
+    # a page of links to members with dates and no post (a member list) holds none
+    members = "".join(
+        f'<li><a href="/profile/u{n}">u{n}</a> <time datetime="2025-03-0{n}T10:00:00">2025-03-0{n}</time></li>'
+        for n in range(1, 5)
+    )
+    assert lone_post(parse_html(f"<html><body><h1>Members</h1><ul>{members}</ul></body></html>"), is_poster) is None

@@ -46,9 +46,26 @@ def lead_post(
     thread's header names its starter and date: 'Started by X, Jun 12') nor the replies."""
     if not region.records:
         return None
-    container = region.parent
-    for a in container.getroottree().getroot().iter("a"):
-        if _within(a, container):
+    return _first_post(region.parent.getroottree().getroot(), region.parent, is_poster, skip)
+
+
+def lone_post(
+    root: lxml_html.HtmlElement, is_poster: Callable[[str], bool], skip: set[int] | frozenset[int] = frozenset()
+) -> PostRecord | None:
+    """The one post of a thread that has no replies, marked up as an opening post
+    (:func:`lead_post` without the replies), or None: the first block around a poster's link
+    anywhere in the page, outside the records of ``skip``."""
+    return _first_post(root, None, is_poster, skip)
+
+
+def _first_post(
+    root: lxml_html.HtmlElement,
+    container: lxml_html.HtmlElement | None,
+    is_poster: Callable[[str], bool],
+    skip: set[int] | frozenset[int],
+) -> PostRecord | None:
+    for a in root.iter("a"):
+        if container is not None and _within(a, container):
             break  # (document order: the replies are reached, and nothing was found before them)
         if id(a) in skip or not is_poster(a.get("href") or ""):
             continue
@@ -68,12 +85,12 @@ def _within(el: lxml_html.HtmlElement, ancestor: lxml_html.HtmlElement) -> bool:
     return False
 
 
-def _block_around(a: lxml_html.HtmlElement, container: lxml_html.HtmlElement) -> lxml_html.HtmlElement | None:
+def _block_around(a: lxml_html.HtmlElement, container: lxml_html.HtmlElement | None) -> lxml_html.HtmlElement | None:
     """The smallest ancestor of ``a`` holding a date and text beside ``a``'s own element, or None
     when the climb reaches the replies or the page's heading first."""
     el = a.getparent()
     while el is not None and isinstance(el.tag, str) and el.tag != "body":
-        if _within(container, el) or any(h.tag in HEADINGS for h in el.iter("h1", "h2")):
+        if (container is not None and _within(container, el)) or any(h.tag in HEADINGS for h in el.iter("h1", "h2")):
             return None
         if record_time([el]) is not None and _content(el, a) is not None:
             return el

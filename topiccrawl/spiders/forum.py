@@ -130,6 +130,7 @@ class ForumSpider(LinkFollowing, ThreadPosts, scrapy.Spider):
         self.named_templates: dict[str, set[str]] = {}  # slot -> templates of pages its links named by title
         self.poster_names: Counter[str] = Counter()  # posters' names -> posts read by them
         self.poster_slots: set[str] = set()  # slots of post templates' author fields (:func:`poster_slots`)
+        self.poster_shapes: set[tuple[str, str, tuple[str, ...]]] = set()  # where opening posts' posters link
         # list or thread URL -> (template, heading, what it was read as: "list" or "thread")
         self.page_names: dict[str, tuple[str, str | None, str]] = {}
         self.page_titles: dict[str, tuple[str, str]] = {}  # heading of a list or thread page -> (template, URL)
@@ -215,6 +216,9 @@ class ForumSpider(LinkFollowing, ThreadPosts, scrapy.Spider):
         content = self.chrome.content(url, regions)
         feat = feature(regions, pattern, self.book.sticky, content)
         main = self._main_region(content)
+        lone = self._lone_post(url, root, regions, info) if main is None else None
+        if lone is not None:
+            feat.role = "thread"  # (a thread without replies, on a site that marks opening posts up apart)
         if main is not None:
             self.chrome.mark_content(main)
             # A template keeps the role most of its pages had: one page of short replies
@@ -342,6 +346,8 @@ class ForumSpider(LinkFollowing, ThreadPosts, scrapy.Spider):
             self.tentative_pages.add(url)
         if main is not None and (role == "thread" or tentative):
             yield from self._posts(url, main, info, thread_title(root, heading), flips, regions)
+        elif lone is not None:
+            yield from self._lone(url, lone, info, thread_title(root, heading))
         yield from self._links(url, regions, role, info, heading, flips)
         if main is not None:
             self.policy.read.add(main.key)

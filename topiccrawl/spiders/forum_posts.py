@@ -10,9 +10,9 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urljoin
 
-from topiccrawl.forum.leadpost import lead_post, member_shape
+from topiccrawl.forum.leadpost import lead_post, lone_post, member_shape
 from topiccrawl.forum.links import pattern_shape
-from topiccrawl.forum.pageinfo import MIN_TITLE, Flips, names_title, title_key, titled_heading
+from topiccrawl.forum.pageinfo import MIN_TITLE, Flips, names_title, page_heading, title_key, titled_heading
 from topiccrawl.forum.policy import CrawlPolicy, Slot
 from topiccrawl.forum.posts import (
     AssembledPost,
@@ -42,6 +42,22 @@ KNOWN_TARGETS = 8  # a slot's links already requested from elsewhere that are ke
 HELD_PAGES = 20  # pages of a post template read as posts after which its posts go out, its slots decided or not
 
 
+class _RecordIds(set[int]):
+    """Ids of the elements of regions' records, with the elements kept alive (lxml hands out
+    new proxies, and ids, for elements nothing refers to)."""
+
+    def __init__(self, elements: list[Any]) -> None:
+        super().__init__(id(el) for el in elements)
+        self.elements = elements
+
+
+def _record_ids(regions: list[Region], but: Region | None = None) -> set[int]:
+    """:class:`_RecordIds` of every region's records but ``but``'s: boxes repeated from the page's
+    content (Douban's most-liked replies, above the list) whose posters' links lead no post."""
+    kept = [el for r in regions if r is not but for rec in r.records for top in rec.elements for el in top.iter()]
+    return _RecordIds(kept)
+
+
 class ThreadPosts:
     policy: CrawlPolicy
     fields: dict[str, PostFields]
@@ -57,6 +73,7 @@ class ThreadPosts:
     named_templates: dict[str, set[str]]
     poster_slots: set[str]
     poster_names: Counter[str]
+    poster_shapes: set[tuple[str, str, tuple[str, ...]]]
     page_titles: dict[str, tuple[str, str]]
     titled_pages: dict[str, set[str]]
     naming_pending: Counter[str]
@@ -105,17 +122,41 @@ class ThreadPosts:
             self.held.append((main.key, post))
         yield from self._emit_confirmed()
 
-    @staticmethod
-    def _lead_post(url: str, main: Region, fields: PostFields, regions: list[Region]) -> PostRecord | None:
+    def _lead_post(self, url: str, main: Region, fields: PostFields, regions: list[Region]) -> PostRecord | None:
         """The thread's opening post, when it stands above its replies in a template of its own
         (:func:`~topiccrawl.forum.leadpost.lead_post`): found by the kind of link the replies'
         posters have."""
         shapes = {member_shape(urljoin(url, a.get("href"))) for _, _, a in poster_links(main, fields)}
         if not shapes:
             return None
-        # (a list, not ids alone: the elements stay alive, and their ids theirs, while lead_post runs)
-        others = [el for r in regions if r is not main for rec in r.records for e in rec.elements for el in e.iter()]
-        return lead_post(main, lambda href: member_shape(urljoin(url, href)) in shapes, {id(el) for el in others})
+        lead = lead_post(main, lambda href: member_shape(urljoin(url, href)) in shapes, _record_ids(regions, main))
+        if lead is not None:
+            self.poster_shapes.update(shapes)  # (the site marks opening posts up apart: see _lone_post)
+        return lead
+
+    def _lone_post(self, url: str, root: Any, regions: list[Region], info: dict[str, Any]) -> PostRecord | None:
+        """The one post of a thread without replies, on a site whose opening posts are marked up
+        apart from the replies (:func:`~topiccrawl.forum.leadpost.lone_post`): such a page holds
+        no repeated region. Only on a page reached by a link of a slot that has led to thread
+        pages, and not titled by the post's poster (a member's page)."""
+        slot = self.policy.slots.get(info.get("slot") or "")
+        if not self.poster_shapes or slot is None or slot.key in self.poster_slots:
+            return None
+        if not slot.outcomes["wanted:thread"]:
+            return None
+        shapes = self.poster_shapes
+        post = lone_post(root, lambda href: member_shape(urljoin(url, href)) in shapes, _record_ids(regions))
+        if post is None or post.author == page_heading(root):
+            return None
+        return post
+
+    def _lone(self, url: str, post: PostRecord, info: dict[str, Any], title: str | None) -> Iterator[ForumPost]:
+        for done in self.assembler.add(url, 1, url, [post], last_page=1, title=title, board=info.get("board")):
+            if self._members_page(done):
+                self._inc("posts_dropped/member_page")
+                continue
+            self._inc("posts/lone")
+            yield self._item(done)
 
     @staticmethod
     def _page_number(info: dict[str, Any], flips: Flips) -> int:
