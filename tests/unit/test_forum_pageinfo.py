@@ -10,6 +10,7 @@ from topiccrawl.forum.pageinfo import (
     has_pager,
     heading_home,
     lives_elsewhere,
+    more_links,
     names_title,
     numbers_beside,
     page_flips,
@@ -278,3 +279,23 @@ def test_numbers_beside_a_url_say_where_its_link_stood_words_what_it_asks_for() 
     assert not numbers_beside("http://bbs.example.com/read.php?ordertype=desc&tid=5", home)
     assert not numbers_beside("http://bbs.example.com/read.php?fpage=2&tid=6", home)
     assert not numbers_beside("http://bbs.example.com/print.php?fpage=2&tid=5", home)
+
+
+def test_a_more_link_beside_a_list_continues_it() -> None:
+    # Douban's group home lists its 50 newest topics and links the full list by "> 更多小组讨论"
+    # alone; a sidebar's 'more' and a row's own links are not the list's
+    rows = "".join(
+        f'<tr><td class="title"><a href="/group/topic/{n}/">租房话题第{n}个，地铁旁边的单间</a></td>'
+        f'<td><a href="/people/{n}/">用户{n}</a></td><td>{n}</td><td>11-2{n % 9} 15:03</td></tr>'
+        for n in range(1, 7)
+    )
+    html = (
+        '<html><body><div class="article"><div class="mod"><h2>最近讨论 '
+        '(<a href="/group/g/discussion?start=0">全部</a>)</h2>'
+        f'<table class="olt">{rows}</table><div class="more"><a href="/group/g/discussion?start=50">'
+        '&gt; 更多小组讨论</a></div></div></div><div class="aside"><div class="mod"><h2>热门</h2>'
+        '<a href="/group/explore">更多 &raquo;</a></div></div></body></html>'
+    )
+    main = max(find_regions(parse_html(html)), key=len)
+    got = more_links("http://f.test/group/g/", main)
+    assert got == ["http://f.test/group/g/discussion?start=0", "http://f.test/group/g/discussion?start=50"]

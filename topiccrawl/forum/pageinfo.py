@@ -20,6 +20,11 @@ from topiccrawl.textutil import normalize_space
 
 MAX_LABEL = 20  # characters of a label a heading may put before the title
 MIN_TITLE = 4  # characters of an anchor that can name a page
+MORE_DEPTH = 2  # ancestors of a list's parent whose links may continue it
+MORE_LINKS = 2  # 'more' links followed from one list page
+_ARROWS = "«»‹›<>|←→＞"
+# A link that continues a list elsewhere: "更多 >>", "> 更多小组讨论", "查看全部", "View all", "See more"
+_MORE = re.compile(r"(?:查看)?(?:更多|全部)\S{0,6}|(?:view|see|show)\s*(?:all|more)|more(?:\s+\w+)?", re.IGNORECASE)
 
 
 @dataclass
@@ -91,6 +96,30 @@ def page_flips(url: str, root: Any, main: Region | None) -> Flips:
         in_rows = {id(el) for el in row_nodes}
         out.foreign = _is_pager([a for a in foreign if id(a) not in in_rows])
     return out
+
+
+def more_links(url: str, main: Region) -> list[str]:
+    """URLs of the links that continue the list ``main`` at another URL: a 'more' link beside it
+    (within :data:`MORE_DEPTH` ancestors of its parent, outside its records), on this host. A
+    group's home page lists its 50 newest topics and links the full list, whose pager reaches
+    the rest, by "更多小组讨论" alone: no pager, no repeated region leads there."""
+    in_records = [el for r in main.records for top in r.elements for el in top.iter()]  # kept alive: ids stay
+    skip = {id(el) for el in in_records}
+    box = main.parent
+    for _ in range(MORE_DEPTH):
+        if box.getparent() is None or box.getparent().tag == "body":
+            break
+        box = box.getparent()
+    host = urlsplit(url).netloc
+    out: list[str] = []
+    for a in box.iter("a"):
+        href = (a.get("href") or "").strip()
+        if not href or id(a) in skip or not _MORE.fullmatch(normalize_space(a.text_content()).strip(_ARROWS + " ")):
+            continue
+        target = canonicalize(urljoin(url, href))
+        if target != url and urlsplit(target).netloc == host and target not in out:
+            out.append(target)
+    return out[:MORE_LINKS]
 
 
 def numbers_beside(url: str, home: str) -> bool:

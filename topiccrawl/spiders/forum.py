@@ -349,6 +349,7 @@ class ForumSpider(LinkFollowing, ThreadPosts, scrapy.Spider):
         elif lone is not None:
             yield from self._lone(url, lone, info, thread_title(root, heading))
         yield from self._links(url, regions, role, info, heading, flips)
+        yield from self._more(url, role, main, heading)
         if main is not None:
             self.policy.read.add(main.key)
         if role == "list" and mode == "fresh" and len(self.relist) < RELIST_LIMIT:

@@ -13,7 +13,7 @@ from urllib.parse import urljoin, urlsplit
 import scrapy
 
 from topiccrawl.forum.links import canonicalize, flip_text, pattern_shape, url_pattern
-from topiccrawl.forum.pageinfo import Flips, title_key
+from topiccrawl.forum.pageinfo import Flips, more_links, title_key
 from topiccrawl.forum.pagetypes import profile
 from topiccrawl.forum.policy import CrawlPolicy
 from topiccrawl.forum.posts import PostFields, poster_slots
@@ -129,6 +129,15 @@ class LinkFollowing:
                 yield from self._maybe(target, meta, slot)
             self._count_presence(region, slot_records)
         self._count_targets(page_links)
+
+    def _more(self, url: str, role: str, main: Region | None, heading: str | None) -> Iterator[scrapy.Request]:
+        """Follow the 'more' links of a list page (:func:`~topiccrawl.forum.pageinfo.more_links`),
+        as its own pager's: the list continues there."""
+        if role != "list" or main is None:
+            return
+        for target in more_links(url, main):
+            meta = {"slot": None, "pattern": url_pattern(target), "board": heading, "flip": False, "more": True}
+            yield from self._maybe(target, meta, None, priority=10)
 
     def _note_posters(self, region: Region, postlike: bool) -> None:
         """Note the slots of a post template's author field: the poster's links, which name the
