@@ -41,6 +41,8 @@ class LinkFollowing:
 
     if TYPE_CHECKING:  # provided by ForumSpider or the other mixin
 
+        def _poster_name(self, name: str | None) -> bool: ...
+
         def _inc(self, key: str, n: int = 1) -> None: ...
 
         def _request(self, url: str, info: dict[str, Any], priority: int = 0) -> scrapy.Request: ...
@@ -159,14 +161,12 @@ class LinkFollowing:
         template = slot.split("|", 1)[0]
         if template == main.key:
             return False  # (a thread's link to another page of posts: a page of its own kind)
-        # (a post's poster's link names the poster's page, which may be the link's: a thread
-        # reached from a member's stream is no feed of members for its posters)
-        fields = self.fields.get(main.key)
-        posters = poster_slots(main, fields) if fields is not None else frozenset()
         named: set[str] = set()
         for link in main.links:
-            page = self.page_titles.get(title_key(link.text)) if link.record >= 0 and link.slot not in posters else None
-            if page is not None and page[0] == template and page[1] != url:
+            page = self.page_titles.get(title_key(link.text)) if link.record >= 0 else None
+            # (a poster's link names the poster's page: a thread reached from a member's stream
+            # is no feed of members, which its posters' names are)
+            if page is not None and page[0] == template and page[1] != url and not self._poster_name(link.text):
                 named.add(page[1])
         return len(named) >= FEED_PAGES
 

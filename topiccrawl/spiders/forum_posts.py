@@ -198,11 +198,15 @@ class ThreadPosts:
         for post in ready:
             yield self._item(post)
 
+    def _poster_name(self, name: str | None) -> bool:
+        """Whether ``name`` is that of a poster of :data:`MEMBER_POSTS` posts read or more."""
+        return bool(name) and self.poster_names[name or ""] >= MEMBER_POSTS
+
     def _members_page(self, post: AssembledPost) -> bool:
         """Whether the post's page is titled by the name of a poster of several posts: a member's
         page, which may read as a thread (a stream of the member's replies), but whose records are
         the threads' posts again, read at their own places."""
-        return bool(post.thread_title) and self.poster_names[post.thread_title or ""] >= MEMBER_POSTS
+        return self._poster_name(post.thread_title)
 
     def _held_post_is_thread(self, key: str, post: AssembledPost) -> bool:
         if post.page_url not in self.tentative_pages:
