@@ -54,6 +54,24 @@ def test_unwanted_patterns_are_skipped_anywhere_before_fetching() -> None:
     assert (decision.action, decision.reason) == ("skip", "pattern-unwanted")
 
 
+def test_a_pattern_whose_pages_turn_out_views_is_no_longer_followed_as_wanted() -> None:
+    # PHPWind's 'only this author' (read.php?tid=5&uid=7): its first samples, read before their
+    # threads, were new posts, and every later one a view of a thread read since; the pattern
+    # stayed wanted and 280-290 views were fetched in 2 crawls of 20
+    policy = CrawlPolicy(samples=2)
+    only = policy.slot("P", "0:div/span/a", "只看该作者")
+    pattern = "read.php?tid=\\d&uid=\\d"
+    for _ in range(2):
+        policy.record(only.key, pattern, outcome="wanted", page_type="thread", why="thread")
+    assert policy.pattern_state(pattern) == "wanted"
+    for _ in range(6):  # a category's page beside its boards: a few views keep the pattern
+        policy.record(only.key, pattern, outcome="unwanted", page_type="thread", why="view")
+    assert policy.pattern_state(pattern) == "wanted"
+    policy.record(only.key, pattern, outcome="unwanted", page_type="thread", why="view")
+    assert policy.pattern_state(pattern) == "open"
+    assert policy.decide(policy.slot("Q", "0:a", "只看该作者"), pattern).reason != "pattern-wanted"
+
+
 def test_of_two_slots_reaching_one_page_type_the_title_like_one_owns_it() -> None:
     policy = CrawlPolicy(samples=2)
     title = policy.slot("T", "0:th/a", "一个很长的帖子标题")

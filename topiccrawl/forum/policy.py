@@ -35,6 +35,7 @@ from topiccrawl.forum.links import pattern_shape
 from topiccrawl.forum.posts import has_date
 
 SAMPLES = 2
+VIEWS_PER_WANTED = 3  # views per wanted page past which a URL pattern is no longer followed as wanted
 _NUMBER = re.compile(r"[\d\s#.,:/()-]*")
 WANTED_ROLES = frozenset({"list", "thread"})
 
@@ -94,6 +95,7 @@ class CrawlPolicy:
         self.samples = samples
         self.slots: dict[str, Slot] = {}
         self.patterns: dict[str, Counter[str]] = defaultdict(Counter)  # pattern -> wanted/unwanted
+        self.pattern_views: Counter[str] = Counter()  # pattern -> views of pages read already it led to
         self.fixed_patterns: dict[str, str] = {}  # from a site template: pattern -> follow/skip
         # Samples per URL pattern: one pattern is explored a few times site-wide, whatever
         # slot it turns up in (profile links sit in many templates).
@@ -268,7 +270,10 @@ class CrawlPolicy:
         if not c:
             return "open"
         if c["wanted"]:
-            return "wanted" if c["wanted"] >= c["unwanted"] else "open"
+            # (a pattern whose first pages were new and whose later ones are views of pages read
+            # since, as 'only this author' is when it comes before its thread, is no longer vouched for)
+            views = self.pattern_views[pattern]
+            return "wanted" if c["wanted"] >= c["unwanted"] and views <= VIEWS_PER_WANTED * c["wanted"] else "open"
         return "unwanted" if c["unwanted"] >= self.samples else "open"
 
     # -- decisions ---------------------------------------------------------------
@@ -309,8 +314,10 @@ class CrawlPolicy:
         its URL is a board's."""
         if why != "view":
             self.patterns[pattern]["wanted" if outcome == "wanted" else "unwanted"] += 1
-        elif self.sampled[pattern]:
-            self.sampled[pattern] -= 1  # (it told nothing of the pattern: another slot may sample it)
+        else:
+            self.pattern_views[pattern] += 1
+            if self.sampled[pattern]:
+                self.sampled[pattern] -= 1  # (it told nothing of the pattern: another slot may sample it)
         if slot_key is None or slot_key not in self.slots:
             return []
         s = self.slots[slot_key]
