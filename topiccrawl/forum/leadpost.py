@@ -69,11 +69,9 @@ def _first_post(
             break  # (document order: the replies are reached, and nothing was found before them)
         if id(a) in skip or not is_poster(a.get("href") or ""):
             continue
-        block = _block_around(a, container)
-        if block is not None:
-            post = _read(block, a)
-            if post is not None:
-                return post
+        found = _block_around(a, container)
+        if found is not None and (post := _read(*found, a)) is not None:
+            return post
     return None
 
 
@@ -85,15 +83,18 @@ def _within(el: lxml_html.HtmlElement, ancestor: lxml_html.HtmlElement) -> bool:
     return False
 
 
-def _block_around(a: lxml_html.HtmlElement, container: lxml_html.HtmlElement | None) -> lxml_html.HtmlElement | None:
-    """The smallest ancestor of ``a`` holding a date and text beside ``a``'s own element, or None
-    when the climb reaches the replies or the page's heading first."""
+def _block_around(
+    a: lxml_html.HtmlElement, container: lxml_html.HtmlElement | None
+) -> tuple[lxml_html.HtmlElement, lxml_html.HtmlElement] | None:
+    """The smallest ancestor of ``a`` holding a date and text beside ``a``'s own element, with
+    that text's element (:func:`_content`), or None when the climb reaches the replies or the
+    page's heading first."""
     el = a.getparent()
     while el is not None and isinstance(el.tag, str) and el.tag != "body":
         if (container is not None and _within(container, el)) or any(h.tag in HEADINGS for h in el.iter("h1", "h2")):
             return None
-        if record_time([el]) is not None and _content(el, a) is not None:
-            return el
+        if record_time([el]) is not None and (content := _content(el, a)) is not None:
+            return el, content
         el = el.getparent()
     return None
 
@@ -118,10 +119,7 @@ def _content(block: lxml_html.HtmlElement, a: lxml_html.HtmlElement) -> lxml_htm
     return best if own and record_time([best]) is None else None
 
 
-def _read(block: lxml_html.HtmlElement, a: lxml_html.HtmlElement) -> PostRecord | None:
-    content = _content(block, a)
-    if content is None:
-        return None
+def _read(block: lxml_html.HtmlElement, content: lxml_html.HtmlElement, a: lxml_html.HtmlElement) -> PostRecord | None:
     text = post_text(content)
     # the poster's name: a link of the poster's beside the avatar's, else the avatar's tooltip
     named = [el for el in block.iter("a") if el.get("href") == a.get("href") and element_text(el)]

@@ -51,7 +51,7 @@ NEXT_WORDS = frozenset(
     ]
 )
 PREV_WORDS = frozenset(["上一页", "上页", "前页", "上一頁", "prev", "previous", "prevpage", "previouspage"])
-_ARROWS = "«»‹›<>|←→"
+ARROWS = "«»‹›<>|←→"  # decoration around pager words ("最后一页 »", "« 上一页")
 LAST_WORDS = frozenset(["末页", "尾页", "最后一页", "last", "last»", "»|", "..."])
 
 
@@ -151,7 +151,7 @@ def flip_text(text: str) -> int | str | None:
     """A page number (int), "next"/"last"/"prev", or None when the anchor is not pager-like."""
     # Pager words come decorated with arrows ("最后一页 »", "« 上一页", "next >"): strip them.
     t = text.strip().lower().replace(" ", "")
-    bare = t.strip(_ARROWS)
+    bare = t.strip(ARROWS)
     if bare and bare != t:
         value = flip_text(bare)
         if value is not None:
@@ -173,7 +173,7 @@ def _led_by(text: str, words: tuple[str, ...]) -> bool:
     title that starts with one ("Nextcloud behind a proxy")."""
     for word in words:
         if text.startswith(word):
-            rest = text[len(word) :].strip(_ARROWS + ".:()[]-_ ")
+            rest = text[len(word) :].strip(ARROWS + ".:()[]-_ ")
             if rest in {"", "page", "页", "頁"} or rest.isdigit():
                 return True
     return False

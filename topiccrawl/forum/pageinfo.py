@@ -14,15 +14,14 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import parse_qsl, urljoin, urlsplit
 
-from topiccrawl.forum.links import PageFlip, canonicalize, flip_text, page_flip
-from topiccrawl.forum.regions import Region, Template, template_records
+from topiccrawl.forum.links import ARROWS, PageFlip, canonicalize, flip_text, page_flip
+from topiccrawl.forum.regions import Region, Template, record_nodes, template_records
 from topiccrawl.textutil import normalize_space
 
 MAX_LABEL = 20  # characters of a label a heading may put before the title
 MIN_TITLE = 4  # characters of an anchor that can name a page
 MORE_DEPTH = 2  # ancestors of a list's parent whose links may continue it
 MORE_LINKS = 2  # 'more' links followed from one list page
-_ARROWS = "«»‹›<>|←→＞"
 # A link that continues a list elsewhere: "更多 >>", "> 更多小组讨论", "查看全部", "View all", "See more"
 _MORE = re.compile(r"(?:查看)?(?:更多|全部)\S{0,6}|(?:view|see|show)\s*(?:all|more)|more(?:\s+\w+)?", re.IGNORECASE)
 
@@ -103,7 +102,7 @@ def more_links(url: str, main: Region) -> list[str]:
     (within :data:`MORE_DEPTH` ancestors of its parent, outside its records), on this host. A
     group's home page lists its 50 newest topics and links the full list, whose pager reaches
     the rest, by "更多小组讨论" alone: no pager, no repeated region leads there."""
-    in_records = [el for r in main.records for top in r.elements for el in top.iter()]  # kept alive: ids stay
+    in_records = record_nodes([main])
     skip = {id(el) for el in in_records}
     box = main.parent
     for _ in range(MORE_DEPTH):
@@ -114,7 +113,7 @@ def more_links(url: str, main: Region) -> list[str]:
     out: list[str] = []
     for a in box.iter("a"):
         href = (a.get("href") or "").strip()
-        if not href or id(a) in skip or not _MORE.fullmatch(normalize_space(a.text_content()).strip(_ARROWS + " ")):
+        if not href or id(a) in skip or not _MORE.fullmatch(normalize_space(a.text_content()).strip(ARROWS + "＞ ")):
             continue
         target = canonicalize(urljoin(url, href))
         if target != url and urlsplit(target).netloc == host and target not in out:
@@ -136,7 +135,7 @@ def numbers_beside(url: str, home: str) -> bool:
 def has_pager(url: str, root: Any, main: Region | None) -> bool:
     """Whether the page shows a pager of any sequence (numbered links close together on its
     host) outside the records of ``main``, whose rows may each link their own thread's pages."""
-    in_records = [el for r in main.records for top in r.elements for el in top.iter()] if main is not None else []
+    in_records = record_nodes([main]) if main is not None else []
     skip = {id(el) for el in in_records}
     host = urlsplit(url).netloc
     numbered = [

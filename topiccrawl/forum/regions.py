@@ -18,6 +18,7 @@ import functools
 import hashlib
 import re
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from lxml import html as lxml_html
@@ -295,6 +296,13 @@ def record_links(region: Region) -> list[Link]:
             if href:
                 out.append(Link(href.strip(), " ".join(a.text_content().split()), "extra", -1))
     return out
+
+
+def record_nodes(regions: Iterable[Region]) -> list[lxml_html.HtmlElement]:
+    """Every element of the records of ``regions``, as a list: a caller that tests elements by
+    ``id()`` keeps it alive while it does (lxml hands out a new proxy, and id, for an element
+    nothing refers to)."""
+    return [el for r in regions for rec in r.records for top in rec.elements for el in top.iter()]
 
 
 def find_regions(root: lxml_html.HtmlElement, *, min_records: int = 3, threshold: float = SIMILARITY) -> list[Region]:

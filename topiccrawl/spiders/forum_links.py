@@ -138,7 +138,7 @@ class LinkFollowing:
         if role != "list" or main is None:
             return
         for target in more_links(url, main):
-            meta = {"slot": None, "pattern": url_pattern(target), "board": heading, "flip": False, "more": True}
+            meta = {"slot": None, "pattern": url_pattern(target), "board": heading}
             yield from self._maybe(target, meta, None, priority=10)
 
     def _note_posters(self, region: Region, postlike: bool) -> None:

@@ -24,7 +24,7 @@ from topiccrawl.forum.posts import (
     names_posters,
     poster_links,
 )
-from topiccrawl.forum.regions import Region
+from topiccrawl.forum.regions import Region, record_nodes
 from topiccrawl.items import ForumPost
 from topiccrawl.textutil import utc_now_iso
 
@@ -40,22 +40,6 @@ FEW_RECORDS = 0.3  # share below which a slot's links are a record's now and the
 TITLED_PAGES = 2  # pages a slot must name by their titles for its links to name them, unsampled
 KNOWN_TARGETS = 8  # a slot's links already requested from elsewhere that are kept, to learn where it leads
 HELD_PAGES = 20  # pages of a post template read as posts after which its posts go out, its slots decided or not
-
-
-class _RecordIds(set[int]):
-    """Ids of the elements of regions' records, with the elements kept alive (lxml hands out
-    new proxies, and ids, for elements nothing refers to)."""
-
-    def __init__(self, elements: list[Any]) -> None:
-        super().__init__(id(el) for el in elements)
-        self.elements = elements
-
-
-def _record_ids(regions: list[Region], but: Region | None = None) -> set[int]:
-    """:class:`_RecordIds` of every region's records but ``but``'s: boxes repeated from the page's
-    content (Douban's most-liked replies, above the list) whose posters' links lead no post."""
-    kept = [el for r in regions if r is not but for rec in r.records for top in rec.elements for el in top.iter()]
-    return _RecordIds(kept)
 
 
 class ThreadPosts:
@@ -129,7 +113,10 @@ class ThreadPosts:
         shapes = {member_shape(urljoin(url, a.get("href"))) for _, _, a in poster_links(main, fields)}
         if not shapes:
             return None
-        lead = lead_post(main, lambda href: member_shape(urljoin(url, href)) in shapes, _record_ids(regions, main))
+        # (other regions' records: boxes repeated from the page's content, Douban's most-liked
+        # replies above the list, whose posters' links lead no post)
+        others = record_nodes(r for r in regions if r is not main)
+        lead = lead_post(main, lambda href: member_shape(urljoin(url, href)) in shapes, {id(el) for el in others})
         if lead is not None:
             self.poster_shapes.update(shapes)  # (the site marks opening posts up apart: see _lone_post)
         return lead
@@ -145,7 +132,8 @@ class ThreadPosts:
         if not slot.outcomes["wanted:thread"]:
             return None
         shapes = self.poster_shapes
-        post = lone_post(root, lambda href: member_shape(urljoin(url, href)) in shapes, _record_ids(regions))
+        records = record_nodes(regions)
+        post = lone_post(root, lambda href: member_shape(urljoin(url, href)) in shapes, {id(el) for el in records})
         if post is None or post.author == page_heading(root):
             return None
         return post
