@@ -102,7 +102,7 @@ from topiccrawl.demo.forum_douban_pages import (
     intval,
 )
 from topiccrawl.demo.forum_truth import PageKind, RoutedTruth, TruthPost
-from topiccrawl.demo.server import Reply, SiteRequest, html, not_found
+from topiccrawl.demo.server import Reply, SiteRequest, html, not_found, redirect
 from topiccrawl.textutil import normalize_space
 
 # -- words ------------------------------------------------------------------------------------------
@@ -711,10 +711,6 @@ class Route:
     render: Callable[[Ctx], str | Reply | None]
 
 
-def _redirect(location: str, status: int = 302) -> Reply:
-    return Reply(status, "", {"Location": location, "Content-Type": "text/html; charset=utf-8"})
-
-
 class DoubanGroups(DoubanPages, RoutedTruth):
     """Douban groups: ``/group/explore``, ``/group/{slug}/discussion?start=25``, ``/group/topic/{id}/?start=100``."""
 
@@ -765,7 +761,7 @@ class DoubanGroups(DoubanPages, RoutedTruth):
         params = {k: v[0] for k, v in parse_qs(parts.query, keep_blank_values=True).items()}
         path, query = parts.path, parts.query
         if path in {"/", "/group", "/group/"}:
-            return Route("index", "/group/explore", lambda ctx: _redirect(f"{ctx.bb}/group/explore"))
+            return Route("index", "/group/explore", lambda ctx: redirect(f"{ctx.bb}/group/explore"))
         if path == "/group/explore":
             start, tag = max(0, intval(params.get("start"))), params.get("tag", "")
             if tag or start >= FEED_PER_PAGE:
@@ -777,7 +773,7 @@ class DoubanGroups(DoubanPages, RoutedTruth):
             if topic is None:
                 return None
             if m[3]:
-                return Route("noise", None, lambda ctx: _redirect(ctx.login.replace("&amp;", "&")))
+                return Route("noise", None, lambda ctx: redirect(ctx.login.replace("&amp;", "&")))
             if not m[2]:
                 return self._slash(path, query)
             return self.resolve_topic(topic, params)
@@ -790,7 +786,7 @@ class DoubanGroups(DoubanPages, RoutedTruth):
         if path == "/group/search":
             return Route("noise", None, lambda ctx: self.render_search(ctx, params))
         if path in {"/group/mine", "/group/my_topics"}:
-            return Route("noise", None, lambda ctx: _redirect(ctx.login.replace("&amp;", "&")))
+            return Route("noise", None, lambda ctx: redirect(ctx.login.replace("&amp;", "&")))
         if m := re.fullmatch(r"/group/([^/]+)(/?)(discussion|members|new_topic)?", path):
             g = self.data.by_slug.get(m[1])
             if g is None or (m[3] and not m[2]):
@@ -810,7 +806,7 @@ class DoubanGroups(DoubanPages, RoutedTruth):
         if inner is None:
             return None
         where = path + "/" + (f"?{query}" if query else "")
-        return Route(inner.kind, inner.canonical, lambda ctx: _redirect(ctx.bb + where, 301))
+        return Route(inner.kind, inner.canonical, lambda ctx: redirect(ctx.bb + where, 301))
 
     def resolve_topic(self, t: Topic, params: dict[str, str]) -> Route:
         pages = self.data.pages(t)
@@ -831,7 +827,7 @@ class DoubanGroups(DoubanPages, RoutedTruth):
         if sub == "members":
             return Route("noise", None, lambda ctx: self.render_members(ctx, g, start - start % MEMBERS_PER_PAGE))
         if sub == "new_topic" or (not sub and params.get("action")):
-            return Route("noise", None, lambda ctx: _redirect(ctx.login.replace("&amp;", "&")))
+            return Route("noise", None, lambda ctx: redirect(ctx.login.replace("&amp;", "&")))
         if not sub:
             if "tab" in params:
                 tab = intval(params["tab"])
@@ -851,14 +847,14 @@ class DoubanGroups(DoubanPages, RoutedTruth):
             if u is None or (m[3] and not m[2]):
                 return None
             if not m[2]:
-                return lambda ctx: _redirect(f"{ctx.bb}{path}/" + (f"?{query}" if query else ""), 301)
+                return lambda ctx: redirect(f"{ctx.bb}{path}/" + (f"?{query}" if query else ""), 301)
             sub = m[3] or ""
             return lambda ctx: self.render_profile(ctx, u, sub)
         if m := re.fullmatch(r"/accounts/(login|register|resetpassword)", path):
             return lambda ctx: self.render_account(ctx, m[1], params)
         if path == "/link2/":
             url = params.get("url", "")
-            return (lambda ctx: _redirect(url)) if url.startswith(("http://", "https://")) else None
+            return (lambda ctx: redirect(url)) if url.startswith(("http://", "https://")) else None
         if path == "/misc/audit_report":
             return lambda ctx: self.simple(
                 ctx,

@@ -97,7 +97,7 @@ from topiccrawl.demo.forum_mybb_pages import (
     number,
 )
 from topiccrawl.demo.forum_truth import PageKind, RoutedTruth, TruthPost
-from topiccrawl.demo.server import Reply, SiteRequest, html, not_found
+from topiccrawl.demo.server import Reply, SiteRequest, html, not_found, redirect
 from topiccrawl.textutil import normalize_space
 
 # fid, parent, type (c category, f forum, l link), name, description, weight (threads at size 1), topic
@@ -593,7 +593,7 @@ def intval(value: str | None) -> int:
 
 
 def _redirect(location: str) -> Reply:
-    return Reply(302, "", {"Location": location, "Content-Type": "text/html; charset=UTF-8"})
+    return redirect(location, charset="UTF-8")
 
 
 class MybbForum(MybbPages, RoutedTruth):

@@ -80,7 +80,7 @@ from topiccrawl.demo.forum_phpwind_pages import (
     when_full,
 )
 from topiccrawl.demo.forum_truth import PageKind, RoutedTruth, TruthPost
-from topiccrawl.demo.server import Reply, SiteRequest, not_found
+from topiccrawl.demo.server import Reply, SiteRequest, not_found, redirect
 from topiccrawl.textutil import normalize_space
 
 _CATS = {1: "站务管理", 3: "数码科技", 10: "生活休闲"}
@@ -710,7 +710,7 @@ class PhpwindForum(PhpwindPages, RoutedTruth):
         return Reply(200, body, {"Content-Type": "text/plain"})
 
     def redirect(self, base: str, where: str) -> Reply:
-        return Reply(302, "", {"Location": f"{base}/{where}", "Content-Type": "text/html; charset=gbk"})
+        return redirect(f"{base}/{where}", charset="gbk")
 
     # -- lesser pages (noise) ---------------------------------------------------------------------
     def lesser(self, script: str, params: dict[str, str]) -> Callable[[str, str], str | Reply] | None:  # noqa: PLR0911, PLR0912

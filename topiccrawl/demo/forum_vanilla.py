@@ -89,7 +89,7 @@ from topiccrawl.demo.forum_vanilla_pages import (
     profile_path,
     urlencode,
 )
-from topiccrawl.demo.server import Reply, SiteRequest, html
+from topiccrawl.demo.server import Reply, SiteRequest, html, redirect
 from topiccrawl.textutil import normalize_space
 
 # fmt: off
@@ -582,10 +582,6 @@ class Route:
     render: Callable[[Ctx], str | Reply | None]
 
 
-def _redirect(location: str, status: int = 302) -> Reply:
-    return Reply(status, "", {"Location": location, "Content-Type": "text/html; charset=utf-8"})
-
-
 def _page_arg(segment: str | None) -> int:
     """``offsetLimit()``: 'p3' anywhere in the segment is page 3; anything else (or p0) is page 1."""
     m = re.search(r"p(\d+)", segment or "", re.IGNORECASE)
@@ -696,7 +692,7 @@ class VanillaForum(VanillaPages, RoutedTruth):
         data, head, rest = self.data, segs[0], segs[1:]
         if head == "discussions":
             if rest[:1] == ["bookmarked"]:
-                return lambda ctx: _redirect(ctx.base + ctx.signin("discussions/bookmarked"))
+                return lambda ctx: redirect(ctx.base + ctx.signin("discussions/bookmarked"))
             if rest[:1] == ["tagged"] and len(rest) >= 2:
                 items, tag = data.tagged(rest[1]), rest[1]
                 page = _page_arg(rest[2] if len(rest) > 2 else None)
@@ -711,7 +707,7 @@ class VanillaForum(VanillaPages, RoutedTruth):
                                                 f"{ctx.base}/discussions/p{{}}", recent=True)
         if head == "discussion" and rest[:1] == ["comment"] and len(rest) > 1 and rest[1].isdigit():
             p = data.comments.get(int(rest[1]))
-            return None if p is None else lambda ctx: _redirect(
+            return None if p is None else lambda ctx: redirect(
                 f"{self.discussion_url(ctx, data.discussions[p.did], data.page_of(p))}#Comment_{p.pid}")
         if head == "discussion" and rest[:1] == ["embed"]:
             d = data.discussions.get(int(rest[1])) if len(rest) > 1 and rest[1].isdigit() else None
@@ -733,7 +729,7 @@ class VanillaForum(VanillaPages, RoutedTruth):
             terms = "<p>Be excellent to each other. No spam, no piracy, no personal attacks.</p>"
             return lambda ctx: self.box_page(ctx, "Terms of Service", terms, body_id="dashboard_home_termsofservice")
         if head in {"post", "react", "messages"} or (head == "discussion" and rest[:1] == ["bookmark"]):
-            return lambda ctx: _redirect(ctx.base + ctx.signin())
+            return lambda ctx: redirect(ctx.base + ctx.signin())
         return None
     # fmt: on
 

@@ -73,7 +73,7 @@ from topiccrawl.demo.forums_base import (
     _Thread,
     pick_quotes,
 )
-from topiccrawl.demo.server import Reply, SiteRequest
+from topiccrawl.demo.server import Reply, SiteRequest, redirect
 
 SITE = "Gadget Hub Forums"
 NOW = int(datetime(2025, 6, 12, 15, 40, 0, tzinfo=UTC).timestamp())  # Thursday 4:40 PM in London
@@ -495,7 +495,7 @@ class XenforoForum(_FixtureForum):
         return f"{self.board_target(t.board, 1)}?prefix_id={t.prefix}"
 
     def _redirect(self, req: SiteRequest, target: str, status: int = 302) -> Reply:
-        return Reply(status, "", {"Location": req.base_url + target, "Content-Type": "text/html; charset=utf-8"})
+        return redirect(req.base_url + target, status)
 
     # -- pages -------------------------------------------------------------------
     def _index(self, m: re.Match[str], req: SiteRequest) -> str:

@@ -76,6 +76,11 @@ def html(
     return Reply(status, body, {"Content-Type": ctype, **(headers or {})}, charset=charset)
 
 
+def redirect(location: str, status: int = 302, charset: str = "utf-8") -> Reply:
+    """A redirect to ``location`` with an empty HTML body."""
+    return Reply(status, "", {"Location": location, "Content-Type": f"text/html; charset={charset}"})
+
+
 def not_found() -> Reply:
     return html("<html><body><h1>404 Not Found</h1></body></html>", status=404)
 
