@@ -33,11 +33,16 @@ _NAVIGATION_WORDS = re.compile(r"bread|crumb|linktree|navbit|navigat", re.IGNORE
 NAVIGATION_DEPTH = 3  # ancestors of a region's parent whose class or id can name it navigation
 
 
-def _link_text(region: Region, index: int, skip: frozenset[str] = frozenset()) -> int:
-    return sum(len(link.text) for link in region.links if link.record == index and link.text not in skip)
+def _texts_by_record(region: Region) -> list[list[str]]:
+    """The anchor texts of each record's links, in one pass over the region's links."""
+    texts: list[list[str]] = [[] for _ in region.records]
+    for link in region.links:
+        if 0 <= link.record < len(texts):
+            texts[link.record].append(link.text)
+    return texts
 
 
-def buttons(region: Region) -> frozenset[str]:
+def buttons(region: Region, texts: list[list[str]] | None = None) -> frozenset[str]:
     """Anchor texts that most records repeat word for word: a post's buttons ('Quote', 'Like',
     'Flag', '回复'), the template's words rather than the record's. A post's own text is weighed
     against its other links (names, titles, links in its text): a bar of eight reaction buttons
@@ -46,8 +51,8 @@ def buttons(region: Region) -> frozenset[str]:
     if n < 3:
         return frozenset()
     per: Counter[str] = Counter()
-    for i in range(n):
-        per.update({link.text for link in region.links if link.record == i and link.text})
+    for record_texts in texts if texts is not None else _texts_by_record(region):
+        per.update({text for text in record_texts if text})
     return frozenset(t for t, c in per.items() if 2 * c >= n and c >= 3)
 
 
@@ -114,15 +119,16 @@ def is_navigation(region: Region) -> bool:
 
 def profile(region: Region) -> RegionProfile:
     texts, own, titled = [], [], 0
-    skip = buttons(region)
+    anchors = _texts_by_record(region)
+    skip = buttons(region, anchors)
     pressed = []  # characters of button text per record
-    for i, rec in enumerate(region.records):
+    for rec, record_anchors in zip(region.records, anchors, strict=True):
         t = len(rec.text().replace(" ", ""))
-        lt = _link_text(region, i)
-        pressed.append(lt - _link_text(region, i, skip))
+        lt = sum(len(a) for a in record_anchors)
+        pressed.append(sum(len(a) for a in record_anchors if a in skip))
         texts.append(t)
         own.append(max(0, t - lt))
-        if any(len(link.text) >= 4 for link in region.links if link.record == i):
+        if any(len(a) >= 4 for a in record_anchors):
             titled += 1
     n = max(1, len(region.records))
     return RegionProfile(
