@@ -61,6 +61,7 @@ from topiccrawl.spiders.forum_posts import ThreadPosts
 logger = logging.getLogger(__name__)
 STATS = "topiccrawl/forum"
 RECHECK_LIMIT = 500  # pages kept for a second look once a post/list template is known
+RECHECK_TIMES = 3  # looks a page gets, each when more is known of templates than at the last
 RELIST_LIMIT = 20  # first list pages whose links are read again once a template is known
 ROLE_PAGES = 3  # pages of a template read before it is taken for a list (see _template_role)
 SHARED_CANONICAL = 3  # a canonical URL named by more pages than this is not theirs
@@ -112,7 +113,8 @@ class ForumSpider(LinkFollowing, ThreadPosts, scrapy.Spider):
         self.fingerprints: dict[str, str] = {}  # main region's records digest -> the URL first read with it
         self.seen_records = SeenRecords()  # records of pages' content, each with the page it was first read on
         self.first_page_keys: set[str] = set()
-        self.recheck: list[tuple[str, str, dict[str, Any]]] = []
+        # pages read as nothing, kept for another look (URL -> text, meta) once more is known
+        self.recheck: dict[str, tuple[str, dict[str, Any]]] = {}
         self.relist: list[EarlyList] = []  # the first list pages, read again as templates become known
         self.post_templates: set[str] = set()  # templates whose pages read as posts (see _template_role)
         self.held: list[tuple[str, AssembledPost]] = []  # posts waiting for their page type to be confirmed
@@ -239,6 +241,10 @@ class ForumSpider(LinkFollowing, ThreadPosts, scrapy.Spider):
         if role in {"list", "thread"} and main is not None:
             self.book.sticky.add(main.key)
         if mode == "recheck" and role == "other":
+            # (still nothing: a later template, or the first opening post's poster link, may tell)
+            rechecks = info.get("rechecks", 0) + 1
+            if rechecks < RECHECK_TIMES and len(self.recheck) < RECHECK_LIMIT:
+                self.recheck[url] = (text, {**info, "rechecks": rechecks})
             return
         canonical = canonical_url(url, root)
         shared = canonical is not None and self._shared_canonical(url, canonical)
@@ -299,7 +305,7 @@ class ForumSpider(LinkFollowing, ThreadPosts, scrapy.Spider):
             outcome, why = "wanted", role
         logger.debug("Page %s: %s, type %s, %s (%s), mode %s", url, role, ptype.name, outcome, why, mode)
         if role == "other" and info.get("slot") and len(self.recheck) < RECHECK_LIMIT and mode == "fresh":
-            self.recheck.append((url, text, info))
+            self.recheck[url] = (text, info)
         digest = records_digest(main, regions) if outcome == "wanted" else None
         twin = self.fingerprints.get(digest) if digest else None
         # The same URL read twice (a redirect's target and a link to it were in flight together)
@@ -359,8 +365,10 @@ class ForumSpider(LinkFollowing, ThreadPosts, scrapy.Spider):
             yield from self._relink()
 
     def _known_templates(self) -> int:
-        """How much is known of templates: those taken for content, and those proved post templates."""
-        return len(self.book.sticky) + len(self.post_templates)
+        """How much is known of templates: those taken for content, those proved post templates, and
+        the kinds of link that name an opening post's poster (a thread of one post read before them
+        showed no post: :meth:`_lone_post`)."""
+        return len(self.book.sticky) + len(self.post_templates) + len(self.poster_shapes)
 
     def _main_region(self, content: list[Region]) -> Region | None:
         """The page's content: a region of a post template when it has one, else the region
@@ -503,8 +511,8 @@ class ForumSpider(LinkFollowing, ThreadPosts, scrapy.Spider):
             yield from self._links(url, regions, "list", info, heading, flips)
 
     def _recheck(self) -> Iterator[Any]:
-        pending, self.recheck = self.recheck, []
-        for url, text, info in pending:
+        pending, self.recheck = self.recheck, {}
+        for url, (text, info) in pending.items():
             yield from self._handle(url, text, info, mode="recheck")
 
     # -- failures and redirects ---------------------------------------------------------

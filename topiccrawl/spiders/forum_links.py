@@ -22,6 +22,7 @@ from topiccrawl.forum.regions import Region
 MAX_POST_SLOTS = 3  # link slots of a post-like region tried in turn
 LIST_ANCHORS = 4  # anchors kept of the list links to one URL (title, last post, pages...)
 FEED_PAGES = 2  # pages of the link's own template a page must name in its records to be a feed of them
+ALSO_SLOTS = 4  # slots noted that link a page kept for another look, besides the one that led to it
 
 
 class LinkFollowing:
@@ -38,6 +39,7 @@ class LinkFollowing:
     page_titles: dict[str, tuple[str, str]]
     fields: dict[str, PostFields]
     poster_slots: set[str]
+    recheck: dict[str, tuple[str, dict[str, Any]]]
 
     if TYPE_CHECKING:  # provided by ForumSpider or the other mixin
 
@@ -215,6 +217,12 @@ class LinkFollowing:
         if url in self.requested:
             if slot is not None:
                 self._note_known_target(slot.key, url)
+                if (waiting := self.recheck.get(url)) is not None:
+                    # (which other places link it: a thread of one post, first reached by a link
+                    # that led to no thread page before, is read by the lists' links to it)
+                    also = waiting[1].setdefault("also", [])
+                    if len(also) < ALSO_SLOTS and slot.key not in also:
+                        also.append(slot.key)
             return
         decision = self.policy.decide(slot, meta["pattern"])
         if decision.action == "skip":

@@ -125,11 +125,17 @@ class ThreadPosts:
         """The one post of a thread without replies, on a site whose opening posts are marked up
         apart from the replies (:func:`~topiccrawl.forum.leadpost.lone_post`): such a page holds
         no repeated region. Only on a page reached by a link of a slot that has led to thread
-        pages, and not titled by the post's poster (a member's page)."""
-        slot = self.policy.slots.get(info.get("slot") or "")
-        if not self.poster_shapes or slot is None or slot.key in self.poster_slots:
+        pages, or linked by one since (a page read as nothing waits for another look, and
+        learns which lists link it: the latest thread of a board, on the index, is often one of
+        a single post and the first of its slot to be read), and by no poster's link, and not
+        titled by the post's poster (a member's page)."""
+        if not self.poster_shapes:
             return None
-        if not slot.outcomes["wanted:thread"]:
+        # (the link that led here, and others the lists have since shown to it)
+        slots = [self.policy.slots.get(key) for key in [info.get("slot"), *info.get("also", [])] if key]
+        if not slots or any(slot is None or slot.key in self.poster_slots for slot in slots):
+            return None
+        if not any(slot.outcomes["wanted:thread"] for slot in slots if slot is not None):
             return None
         shapes = self.poster_shapes
         records = record_nodes(regions)
