@@ -115,6 +115,7 @@ class ForumSpider(LinkFollowing, ThreadPosts, scrapy.Spider):
         self.first_page_keys: set[str] = set()
         # pages read as nothing, kept for another look (URL -> text, meta) once more is known
         self.recheck: dict[str, tuple[str, dict[str, Any]]] = {}
+        self.late: dict[str, tuple[str, dict[str, Any]]] = {}  # ... whose looks are used up, for one at the end
         self.relist: list[EarlyList] = []  # the first list pages, read again as templates become known
         self.post_templates: set[str] = set()  # templates whose pages read as posts (see _template_role)
         self.held: list[tuple[str, AssembledPost]] = []  # posts waiting for their page type to be confirmed
@@ -245,6 +246,8 @@ class ForumSpider(LinkFollowing, ThreadPosts, scrapy.Spider):
             rechecks = info.get("rechecks", 0) + 1
             if rechecks < RECHECK_TIMES and len(self.recheck) < RECHECK_LIMIT:
                 self.recheck[url] = (text, {**info, "rechecks": rechecks})
+            elif rechecks == RECHECK_TIMES and len(self.late) < RECHECK_LIMIT:
+                self.late[url] = (text, {**info, "rechecks": rechecks})
             return
         canonical = canonical_url(url, root)
         shared = canonical is not None and self._shared_canonical(url, canonical)
@@ -555,6 +558,19 @@ class ForumSpider(LinkFollowing, ThreadPosts, scrapy.Spider):
             self._inc("links/slot-sample")
             engine.crawl(self._request(url, meta, priority=3))
             scheduled = True
+        if not scheduled and (self.recheck or self.late):
+            # A last look at the pages read as nothing, now that the crawl knows all it will: their
+            # looks during the crawl may all have come in its first seconds, before the lists had
+            # shown which kind of page links them. (Each gets one: its looks are used up.)
+            self.recheck = {
+                url: (text, {**info, "rechecks": RECHECK_TIMES})
+                for url, (text, info) in {**self.recheck, **self.late}.items()
+            }
+            self.late = {}
+            self._inc("pages/last_look", len(self.recheck))
+            request = scrapy.Request("data:,", callback=self._last_look, dont_filter=True, meta={"allow_offsite": True})
+            engine.crawl(request)
+            scheduled = True
         if not scheduled and (self.held or len(self.assembler)):
             # Callbacks may yield; an idle handler may not. A data: URL costs no request to the site.
             request = scrapy.Request("data:,", callback=self._flush, dont_filter=True, meta={"allow_offsite": True})
@@ -562,6 +578,9 @@ class ForumSpider(LinkFollowing, ThreadPosts, scrapy.Spider):
             scheduled = True
         if scheduled:
             raise DontCloseSpider
+
+    def _last_look(self, response: Response) -> Iterator[Any]:
+        yield from self._recheck()
 
     def _flush(self, response: Response) -> Iterator[Any]:
         for post in self.assembler.flush():
