@@ -5,6 +5,15 @@ from __future__ import annotations
 import re
 from datetime import UTC, datetime
 
+# Classes of elements that hold words for screen readers only (Bootstrap's, GOV.UK's, WordPress's
+# and Drupal's names for it): "Offline" beside an avatar, "Post" before a permalink's number.
+SCREEN_READER_CLASSES = ("sr-only", "visually-hidden", "visuallyhidden", "screen-reader-text", "element-invisible")
+# An XPath test of the context element for those classes (``govuk-visually-hidden`` too).
+SCREEN_READER_ONLY = (
+    " or ".join(f"contains(concat(' ', normalize-space(@class), ' '), ' {c} ')" for c in SCREEN_READER_CLASSES)
+    + " or contains(@class, '-visually-hidden')"
+)
+
 # Control characters are never text: a backspace pasted into a post ("累\x08我") reads as a space.
 _WS_RE = re.compile(r"[\s\x00-\x08\x0e-\x1f\x7f]+")
 

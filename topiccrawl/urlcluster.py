@@ -43,7 +43,7 @@ from typing import TYPE_CHECKING
 from urllib.parse import parse_qsl, urljoin, urlsplit, urlunsplit
 
 from topiccrawl.pagelets import expand_pagelets
-from topiccrawl.textutil import normalize_space
+from topiccrawl.textutil import SCREEN_READER_ONLY, normalize_space
 from topiccrawl.urltraps import netloc_key, strip_session
 
 if TYPE_CHECKING:
@@ -61,13 +61,11 @@ _OPAQUE_ID = re.compile(r"[0-9A-Za-z]+")
 # A query carrying another URL, plain, escaped or in base64 ("aHR0c" is "http"): a click counter or
 # an ad's redirect, not an item of the list however titled.
 _REDIRECT = re.compile(r"https?(?::|%3A)|(?:^|=)aHR0c", re.IGNORECASE)
-# Elements that hold words for screen readers only (Bootstrap's, GOV.UK's, WordPress's and Drupal's
-# names for it), or that are not shown at all.
-_HIDDEN_CLASSES = ("sr-only", "visually-hidden", "visuallyhidden", "screen-reader-text", "element-invisible")
+# Elements that hold words for screen readers only, or that are not shown at all.
 _HIDDEN_XPATH = (
     "//a//*[@hidden or @aria-hidden='true' or contains(translate(@style, ' ', ''), 'display:none') or "
-    + " or ".join(f"contains(concat(' ', normalize-space(@class), ' '), ' {c} ')" for c in _HIDDEN_CLASSES)
-    + " or contains(@class, '-visually-hidden')]"
+    + SCREEN_READER_ONLY
+    + "]"
 )
 _HASHED = re.compile(r"\d[A-Za-z]")
 _TRAILING_ID = re.compile(r"[\d_\-.]+$")

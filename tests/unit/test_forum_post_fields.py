@@ -155,6 +155,27 @@ def test_letter_avatars_are_not_authors_and_a_date_shown_alone_takes_its_time_fr
     assert [p.text for p in posts] == BODIES
 
 
+def test_words_for_screen_readers_are_no_part_of_a_field() -> None:
+    # NodeBB (Bootstrap): the avatar's link holds the poster's status for screen readers
+    # ("Offline"), and a letter avatar's initial when the poster has no picture; the name follows
+    # in a link of its own
+    def post(i: int) -> str:
+        name = AUTHORS[i]
+        picture = f'<img src="/u/{i}.png" alt="{name}">' if i % 2 else f"<span>{name[0].upper()}</span>"
+        return (
+            f'<li component="post" data-index="{i}"><div class="row"><div class="avatar"><a href="/user/{name}">'
+            f'{picture}<span class="status"><span class="visually-hidden">Offline</span></span></a></div>'
+            f'<div class="body"><div class="header"><a class="name" href="/user/{name}">{name}</a>'
+            f'<a class="permalink" href="/post/{i}"><span class="timeago" title="2024-06-0{i + 1}T14:3{i}:00.000Z">'
+            f'</span></a></div><div class="content"><p>{BODIES[i]}</p>'
+            '<p class="sr-only">End of post</p></div></div></div></li>'
+        )
+
+    posts = _posts("<ul>" + "".join(post(i) for i in range(6)) + "</ul>")
+    assert [p.author for p in posts] == AUTHORS
+    assert [p.text for p in posts] == BODIES
+
+
 BODY = "楼层{}的正文，今天去公园拍照，天气不错"
 
 

@@ -25,7 +25,7 @@ from lxml import html as lxml_html
 
 from topiccrawl.forum.dates import chronological
 from topiccrawl.forum.regions import Record, Region, child_elements, layout_block, slot_path
-from topiccrawl.textutil import normalize_space
+from topiccrawl.textutil import SCREEN_READER_ONLY, normalize_space
 
 _MONTH = (
     r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?"
@@ -64,7 +64,12 @@ _SIGNATURE = re.compile(r"(?:^|\s)_{10,}(?:\s|$)")
 _DIGITS = re.compile(r"\d")
 _NUMERIC = re.compile(r"[\d#\s.,:/()-]*")
 _SKIP_TEXT = frozenset({"script", "style", "noscript"})
-_TEXT = ".//text()[not(ancestor::script)][not(ancestor::style)][not(ancestor::noscript)]"
+# (nor words for screen readers alone: a status "Offline" inside the avatar's link would be read
+# as part of the poster's name, and that field taken for the author's)
+_TEXT = (
+    ".//text()[not(ancestor::script)][not(ancestor::style)][not(ancestor::noscript)]"
+    f"[not(ancestor::*[{SCREEN_READER_ONLY}])]"
+)
 _STYLE = "translate(@style, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ ', 'abcdefghijklmnopqrstuvwxyz')"
 _VISIBLE_TEXT = (
     _TEXT + f"[not(ancestor-or-self::*[@hidden or contains({_STYLE}, 'display:none')"
