@@ -3,12 +3,12 @@
     python benchmarks/forum_heldout.py [--sizes 0.3,1.0] [--repeat 3] [--only xenforo]
 
 For each of XenForo 2.2, Baidu Tieba, SMF 2.1, Invision Community 4.7, PHPWind 8.7 (GBK), MyBB 1.8,
-Vanilla 2.8 and Douban groups (fixtures written by reviewers who had not read the spider), serves it locally,
-crawls it as a subprocess, and prints per crawl: requests (robots.txt excluded), coverage and effectiveness as
-``benchmarks/forum_crawl.py`` counts them, records emitted against the truth's posts, and how
-many records are truth posts at their exact (thread title, position, poster): a post dropped
-early in a thread moves every later one, so position alone would count them all right. Crawls are concurrent and
-their order varies, so each is repeated.
+Vanilla 2.8, Douban groups, NGA (GBK) and NodeBB 3 (fixtures written by reviewers who had not read the
+spider), serves it locally, crawls it as a subprocess, and prints per crawl: requests (robots.txt
+excluded), coverage and effectiveness as ``benchmarks/forum_crawl.py`` counts them, records emitted
+against the truth's posts, and how many records are truth posts at their exact (thread title,
+position, poster): a post dropped early in a thread moves every later one, so position alone would
+count them all right. Crawls are concurrent and their order varies, so each is repeated.
 """
 
 from __future__ import annotations
@@ -25,6 +25,8 @@ from benchmarks.forum_crawl import run, score  # noqa: E402
 from topiccrawl.demo.forum_douban import DoubanGroups  # noqa: E402
 from topiccrawl.demo.forum_ips import IpsForum  # noqa: E402
 from topiccrawl.demo.forum_mybb import MybbForum  # noqa: E402
+from topiccrawl.demo.forum_nga import NgaForum  # noqa: E402
+from topiccrawl.demo.forum_nodebb import NodebbForum  # noqa: E402
 from topiccrawl.demo.forum_phpwind import PhpwindForum  # noqa: E402
 from topiccrawl.demo.forum_smf import SmfForum  # noqa: E402
 from topiccrawl.demo.forum_tieba import TiebaForum  # noqa: E402
@@ -41,6 +43,8 @@ HELDOUT = {
     "mybb": MybbForum,
     "vanilla": VanillaForum,
     "douban": DoubanGroups,
+    "nga": NgaForum,
+    "nodebb": NodebbForum,
 }
 
 
