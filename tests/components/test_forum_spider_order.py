@@ -26,6 +26,7 @@ from scrapy.statscollectors import MemoryStatsCollector
 from scrapy.utils.test import get_crawler
 
 from topiccrawl.demo.forum_ips import IpsForum
+from topiccrawl.demo.forum_nodebb import NodebbForum
 from topiccrawl.demo.forum_tieba import TiebaForum
 from topiccrawl.demo.forum_xenforo import XenforoForum
 from topiccrawl.demo.forums import heldout_forum
@@ -606,3 +607,20 @@ def test_a_board_topped_by_an_announcement_read_on_every_board_is_no_view() -> N
     assert not spider.crawler.stats.get_value("topiccrawl/forum/skipped_pages/view")
     linked = {link for slot in spider.policy.slots.values() for link, _meta in slot.parked} | spider.requested
     assert {BASE + f"/read.php?tid={t.tid}" for t in quiet.threads} <= linked
+
+
+def test_a_thread_page_read_under_a_box_of_other_threads_is_read_again_for_its_posts() -> None:
+    # NodeBB shows 'Suggested topics' under a topic's posts, in the rows of the categories' topic
+    # lists. A topic read right after the categories, before any post template is known, takes
+    # that box, of a template the crawl knows, for its content; its posts go with the box's
+    # template once that proves a list, unless the page is read again when the posts' template
+    # is proved.
+    site = NodebbForum(size=1.0)
+    first = "/topic/10658/community-guidelines-please-read-before-posting"
+    early = "/topic/11085/ideas-for-engaging-a-quiet-community-solved"  # (this order reads it so)
+    truth = {(p.position, p.author) for p in site.posts() if p.thread_id == "11085"}
+    assert len(truth) >= 5
+    items, spider = _crawl(site, first)  # type: ignore[arg-type]
+    got = {(i["position"], i["author"]) for i in items if i["thread_url"] == BASE + early}
+    assert got == truth
+    assert spider.crawler.stats.get_value("topiccrawl/forum/pages/reread_as_thread")

@@ -596,6 +596,11 @@ class ThreadAssembler:
             return self._emit(thread_url)
         return []
 
+    def drop_page(self, thread_url: str, page_number: int) -> None:
+        """Forget a page of a thread still waiting for its other pages (it is to be read again)."""
+        if (t := self.threads.get(thread_url)) is not None:
+            t.pages.pop(page_number, None)
+
     def flush(self) -> list[AssembledPost]:
         """Whatever is left (threads with pages missing), numbered as well as can be."""
         out = []

@@ -63,6 +63,7 @@ STATS = "topiccrawl/forum"
 RECHECK_LIMIT = 500  # pages kept for a second look once a post/list template is known
 RECHECK_TIMES = 3  # looks a page gets, each when more is known of templates than at the last
 RELIST_LIMIT = 20  # first list pages whose links are read again once a template is known
+REREAD_LIMIT = 50  # thread pages read under an undecided template, read again once a post template is proved
 ROLE_PAGES = 3  # pages of a template read before it is taken for a list (see _template_role)
 SHARED_CANONICAL = 3  # a canonical URL named by more pages than this is not theirs
 _DOCUMENT = re.compile(r"<(?:html|head|body|title)\b", re.IGNORECASE)  # a page, not a fragment of one
@@ -77,6 +78,7 @@ class EarlyList:
     info: dict[str, Any]  # the request's forum meta
     known: int  # _known_templates() when it was last read
     read_as: str | None  # the template it was first read with, or the one its posts were read again with
+    thread: bool = False  # read as a thread page, its posts held: read again only as one
 
 
 class ForumSpider(LinkFollowing, ThreadPosts, scrapy.Spider):
@@ -117,6 +119,7 @@ class ForumSpider(LinkFollowing, ThreadPosts, scrapy.Spider):
         self.recheck: dict[str, tuple[str, dict[str, Any]]] = {}
         self.late: dict[str, tuple[str, dict[str, Any]]] = {}  # ... whose looks are used up, for one at the end
         self.relist: list[EarlyList] = []  # the first list pages, read again as templates become known
+        self.reread: list[EarlyList] = []  # the first thread pages of undecided templates, likewise
         self.post_templates: set[str] = set()  # templates whose pages read as posts (see _template_role)
         self.held: list[tuple[str, AssembledPost]] = []  # posts waiting for their page type to be confirmed
         self.tentative_pages: set[str] = set()  # pages read as lists whose posts are held all the same
@@ -275,10 +278,13 @@ class ForumSpider(LinkFollowing, ThreadPosts, scrapy.Spider):
             # a thread, and reading its target as one would make the post template a list's.
             self._read_as(url, canonical, "pages/read_as_canonical")
             url, flips = canonical, canonical_flips
+        # (a post's permalink to a later page of a thread whose pager links '?page=N' alone shows
+        # that pager again at the permalink's own URL: the page is the one its canonical names)
+        permalink = canonical is not None and canonical != url and not shared and self._from_own_template(info, main)
         alias = (
             role in {"list", "thread"}
             and info.get("slot") is not None
-            and not flips.own
+            and (not flips.own or permalink)
             and (flips.foreign or lives_elsewhere(url, root, canonical=not shared))
         )
         home = None
@@ -363,6 +369,17 @@ class ForumSpider(LinkFollowing, ThreadPosts, scrapy.Spider):
             self.policy.read.add(main.key)
         if role == "list" and mode == "fresh" and len(self.relist) < RELIST_LIMIT:
             self.relist.append(EarlyList(url, text, info, known, template))
+        elif (
+            role == "thread"
+            and mode == "fresh"
+            and template is not None
+            and self._thread_template_state(template) == "open"
+            and len(self.reread) < REREAD_LIMIT
+        ):
+            # (a thread's own posts may be no region yet, and a box of other threads under them,
+            # in a list's template known from the boards, taken for its content: NodeBB's
+            # suggested topics under a topic's first posts)
+            self.reread.append(EarlyList(url, text, info, known, template, thread=True))
         if self._known_templates() > known and mode == "fresh":
             yield from self._recheck()
             yield from self._relink()
@@ -490,7 +507,7 @@ class ForumSpider(LinkFollowing, ThreadPosts, scrapy.Spider):
         whose breadcrumbs, taken for its content, became a known template, preferred as content
         on the thread pages read next)."""
         now = self._known_templates()
-        for early in self.relist:
+        for early in [*self.relist, *self.reread]:
             if early.known >= now:
                 continue
             url, info, read_as = early.url, early.info, early.read_as
@@ -504,11 +521,16 @@ class ForumSpider(LinkFollowing, ThreadPosts, scrapy.Spider):
             if template is not None and template != read_as and self._template_role(template) == "posts":
                 # (read_as changes only here: a page relinked as a list under a template not yet
                 # proved a post template has had no posts read)
+                if early.thread:  # (what it was first read as goes: its posts held, or its page awaiting the rest)
+                    self.held = [(key, post) for key, post in self.held if post.page_url != url]
+                    self.assembler.drop_page(self._thread_url(url, info, flips), self._page_number(info, flips))
                 early.read_as = template
                 self._inc("pages/reread_as_thread")
                 logger.debug("Page %s: read again as a thread page (template %s)", url, template)
                 yield from self._posts(url, main, info, thread_title(root, heading), flips, regions)
                 yield from self._links(url, regions, "thread", info, heading, flips)
+                continue
+            if early.thread:
                 continue
             self._inc("pages/relinked")
             yield from self._links(url, regions, "list", info, heading, flips)
