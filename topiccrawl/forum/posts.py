@@ -64,12 +64,15 @@ _SIGNATURE = re.compile(r"(?:^|\s)_{10,}(?:\s|$)")
 _DIGITS = re.compile(r"\d")
 _NUMERIC = re.compile(r"[\d#\s.,:/()-]*")
 _SKIP_TEXT = frozenset({"script", "style", "noscript"})
-# (nor words for screen readers alone: a status "Offline" inside the avatar's link would be read
-# as part of the poster's name, and that field taken for the author's)
-_TEXT = (
-    ".//text()[not(ancestor::script)][not(ancestor::style)][not(ancestor::noscript)]"
-    f"[not(ancestor::*[{SCREEN_READER_ONLY}])]"
-)
+_TEXT = ".//text()[not(ancestor::script)][not(ancestor::style)][not(ancestor::noscript)]"
+# Words for screen readers alone are no text either: a status "Offline" inside the avatar's link
+# would be read as part of the poster's name, and that field taken for the author's. (Looked for
+# once per element, and text nodes checked only where some are found: a test of every text
+# node's ancestors in the XPath made reading a page seven times as slow; so did looking for them
+# under every element read, so they are looked for once a page.)
+_SCREEN_READER = f"//*[{SCREEN_READER_ONLY}]"
+_PAGES_KEPT = 4  # pages whose screen-reader elements are remembered (the page being read, mostly)
+_screen_reader_cache: dict[int, tuple[lxml_html.HtmlElement, set[lxml_html.HtmlElement]]] = {}
 _STYLE = "translate(@style, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ ', 'abcdefghijklmnopqrstuvwxyz')"
 _VISIBLE_TEXT = (
     _TEXT + f"[not(ancestor-or-self::*[@hidden or contains({_STYLE}, 'display:none')"
@@ -92,9 +95,38 @@ def _step(el: lxml_html.HtmlElement) -> str:
     return el.tag + ("." + cls if cls else "")
 
 
+def _shown(el: lxml_html.HtmlElement, xpath: str) -> list[str]:
+    """The text nodes ``xpath`` selects in ``el``, but those inside an element for screen readers."""
+    texts = el.xpath(xpath)
+    marked = _screen_reader_elements(el)
+    if not marked:
+        return texts
+    kept = []
+    for text in texts:
+        node = text.getparent()
+        if text.is_tail:  # the text after an element belongs to its parent
+            node = node.getparent()
+        while node is not None and node not in marked and node is not el:
+            node = node.getparent()
+        if node is None or node not in marked:
+            kept.append(text)
+    return kept
+
+
+def _screen_reader_elements(el: lxml_html.HtmlElement) -> set[lxml_html.HtmlElement]:
+    root = el.getroottree().getroot()
+    cached = _screen_reader_cache.get(id(root))
+    if cached is None or cached[0] is not root:
+        if len(_screen_reader_cache) >= _PAGES_KEPT:
+            _screen_reader_cache.pop(next(iter(_screen_reader_cache)))
+        # (the root is kept with its elements: while it lives, its id is no other page's)
+        cached = _screen_reader_cache[id(root)] = (root, set(root.xpath(_SCREEN_READER)))
+    return cached[1]
+
+
 def element_text(el: lxml_html.HtmlElement) -> str:
     """Whitespace-normalised text of ``el`` without scripts and styles, text nodes joined by spaces."""
-    return _joined(el.xpath(_TEXT))
+    return _joined(_shown(el, _TEXT))
 
 
 def _joined(texts: list[str]) -> str:
@@ -105,7 +137,7 @@ def visible_text(el: lxml_html.HtmlElement) -> str:
     """``element_text`` without what the page hides (inline ``display:none``, ``visibility:hidden``,
     the ``hidden`` attribute): Discuz!'s attachment tips ("下载附件 保存到相册 … 上传") and
     user cards sit in a post hidden until hovered, and a reader never sees them there."""
-    return _joined(el.xpath(_VISIBLE_TEXT))
+    return _joined(_shown(el, _VISIBLE_TEXT))
 
 
 def _login_prompt(link: lxml_html.HtmlElement, body: lxml_html.HtmlElement) -> lxml_html.HtmlElement | None:
@@ -160,7 +192,7 @@ def post_text(body: lxml_html.HtmlElement) -> str:
     nodes = [n for block in noise for n in block.iter()]  # kept alive: a proxy's id is its own while it lives
     skip = {id(n) for n in nodes}
     kept = []
-    for text in body.xpath(_VISIBLE_TEXT):
+    for text in _shown(body, _VISIBLE_TEXT):
         owner = text.getparent()
         if text.is_tail:  # the text after an element belongs to its parent
             owner = owner.getparent()
