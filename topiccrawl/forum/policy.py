@@ -50,10 +50,6 @@ class Slot:
     sent: int = 0
     outcomes: Counter[str] = field(default_factory=Counter)  # "wanted:<type>" / "unwanted:<why>"
     parked: list[Any] = field(default_factory=list)
-    # links of kinds it had not tried, met while it was unwanted: not its pending links (a slot with
-    # links parked is still learning, and its rivals wait for it), but released as parked links
-    # are if it turns wanted
-    kept: list[Any] = field(default_factory=list)
     # URL patterns that led to wanted pages from this slot: one position in a record can
     # hold links of different kinds (the last poster's profile beside the 'last post'
     # link), and a wanted slot vouches only for the kinds it was seen to lead to.
@@ -78,7 +74,7 @@ class Slot:
 
 @dataclass(frozen=True, slots=True)
 class Decision:
-    action: str  # "follow" | "explore" | "park" | "keep" (park in :attr:`Slot.kept`) | "skip"
+    action: str  # "follow" | "explore" | "park" | "skip"
     reason: str
 
 
@@ -295,13 +291,13 @@ class CrawlPolicy:
         if state == "wanted" and (s.vouches(pattern) or s.fixed or pstate == "wanted"):
             return Decision("follow", "slot-wanted")
         if state == "unwanted":
-            if pattern_shape(pattern) in s.tried_shapes or len(s.kept) >= UNWANTED_PARKED:
+            if pattern_shape(pattern) in s.tried_shapes or len(s.parked) >= UNWANTED_PARKED:
                 return Decision("skip", "slot-unwanted")
             # A kind of link its unwanted samples were not waits, as in an undecided slot: a
             # thread's title beside its type label, which links a filtered view of the board,
             # in one slot made unwanted by the labels' views read first; the titles skipped
             # then were not met again.
-            return Decision("keep", "slot-unwanted-untried")
+            return Decision("park", "slot-unwanted-untried")
         if state == "waiting":
             return Decision("park", "slot-waiting")  # not even a wanted pattern: the rival may own it
         if pstate == "wanted" and not self._titled_sibling(s):
@@ -351,9 +347,6 @@ class CrawlPolicy:
         whose pattern proved unwanted are dropped."""
         released = []
         for other in self.slots.values():
-            if other.kept and self.state(other) == "wanted":
-                other.parked.extend(other.kept)
-                other.kept.clear()
             if other.parked and self.state(other) == "wanted":
                 go, stay = [], []
                 for p in other.parked:

@@ -228,10 +228,10 @@ class LinkFollowing:
         if decision.action == "skip":
             self._inc(f"skipped/{decision.reason}")
             return
-        if decision.action in {"park", "keep"}:
+        if decision.action == "park":
             if (slot.key, url) not in self.parked:
                 self.parked.add((slot.key, url))
-                (slot.parked if decision.action == "park" else slot.kept).append((url, meta))
+                slot.parked.append((url, meta))
             return
         self.requested.add(url)
         self._inc(f"links/{decision.reason}")
