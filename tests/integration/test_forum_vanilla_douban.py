@@ -42,7 +42,7 @@ def test_opening_posts_above_their_replies_are_read_at_their_place(
     # (Vanilla: none before the buttons were left out of a post's links, every thread page was
     # read as a list; Douban: 53 of 721 at their place, the opening posts missing)
     exact = [g for g in got if g in truth]
-    # (a member's page read as a thread now and then: README, "Forum spider")
+    # (Vanilla's category index read as a thread now and then: README, "Forum spider")
     assert len(exact) >= 0.9 * len(truth) and len(exact) >= 0.97 * len(got)
     # the opening post of every thread with replies, read as its first post
     replied = {p.thread_title for p in posts if p.position == 2}

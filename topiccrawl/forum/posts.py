@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
+from typing import Any
 
 from lxml import html as lxml_html
 
@@ -66,10 +67,10 @@ _NUMERIC = re.compile(r"[\d#\s.,:/()-]*")
 _SKIP_TEXT = frozenset({"script", "style", "noscript"})
 _TEXT = ".//text()[not(ancestor::script)][not(ancestor::style)][not(ancestor::noscript)]"
 # Words for screen readers alone are no text either: a status "Offline" inside the avatar's link
-# would be read as part of the poster's name, and that field taken for the author's. (Looked for
-# once per element, and text nodes checked only where some are found: a test of every text
-# node's ancestors in the XPath made reading a page seven times as slow; so did looking for them
-# under every element read, so they are looked for once a page.)
+# would be read as part of the poster's name, and that field taken for the author's. (Their
+# elements are looked for once a page, and text nodes checked only on a page that has some: a
+# test of every text node's ancestors in the XPath made reading a page seven times as slow, and
+# looking for them under every element read nearly twice as slow.)
 _SCREEN_READER = f"//*[{SCREEN_READER_ONLY}]"
 _PAGES_KEPT = 4  # pages whose screen-reader elements are remembered (the page being read, mostly)
 _screen_reader_cache: dict[int, tuple[lxml_html.HtmlElement, set[lxml_html.HtmlElement]]] = {}
@@ -103,14 +104,20 @@ def _shown(el: lxml_html.HtmlElement, xpath: str) -> list[str]:
         return texts
     kept = []
     for text in texts:
-        node = text.getparent()
-        if text.is_tail:  # the text after an element belongs to its parent
-            node = node.getparent()
+        node = _owner(text)
         while node is not None and node not in marked and node is not el:
             node = node.getparent()
         if node is None or node not in marked:
             kept.append(text)
     return kept
+
+
+def _owner(text: Any) -> lxml_html.HtmlElement:
+    """The element a text node (an lxml "smart string") is the text of."""
+    owner = text.getparent()
+    if text.is_tail:  # the text after an element belongs to its parent
+        owner = owner.getparent()
+    return owner
 
 
 def _screen_reader_elements(el: lxml_html.HtmlElement) -> set[lxml_html.HtmlElement]:
@@ -193,10 +200,7 @@ def post_text(body: lxml_html.HtmlElement) -> str:
     skip = {id(n) for n in nodes}
     kept = []
     for text in _shown(body, _VISIBLE_TEXT):
-        owner = text.getparent()
-        if text.is_tail:  # the text after an element belongs to its parent
-            owner = owner.getparent()
-        if id(owner) not in skip:
+        if id(_owner(text)) not in skip:
             kept.append(text)
     return _joined(kept) or visible_text(body)  # a post that is all notice stays as shown
 
