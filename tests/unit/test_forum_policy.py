@@ -296,7 +296,9 @@ def test_a_slot_never_sampled_competes_by_what_the_pages_it_links_were_read_as()
     assert policy.state(tags) == "waiting"
     leads[category.key] = (Counter({"list": 2}), False)
     assert policy.state(tags) == "unwanted"
-    assert policy.release() == [] and policy.decide(tags, "tag/camera").action == "skip"
+    assert policy.release() == [] and policy.decide(tags, "tag/wifi").action == "skip"
+    # (a tag of another name is a kind of link the slot has not tried: kept, not followed)
+    assert policy.decide(tags, "tag/camera").action == "park" and policy.release() == []
     assert policy.state(category) == "open"  # (it still samples its own new links)
     leads[category.key] = (Counter({"thread": 2}), False)  # had its pages been threads instead
     assert policy.state(tags) == "wanted"

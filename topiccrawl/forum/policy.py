@@ -36,6 +36,7 @@ from topiccrawl.forum.posts import has_date
 
 SAMPLES = 2
 VIEWS_PER_WANTED = 3  # views per wanted page past which a URL pattern is no longer followed as wanted
+UNWANTED_PARKED = 50  # links of kinds it has not tried that an unwanted slot keeps
 _NUMBER = re.compile(r"[\d\s#.,:/()-]*")
 WANTED_ROLES = frozenset({"list", "thread"})
 
@@ -57,6 +58,7 @@ class Slot:
     # title in each thread's URL gives every thread a pattern of its own
     wanted_shapes: set[str] = field(default_factory=set)
     shapes: Counter[str] = field(default_factory=Counter)  # links seen, by their URL patterns' shapes
+    tried_shapes: set[str] = field(default_factory=set)  # shapes of the links whose pages it has learned from
     fixed: str | None = None  # "follow"/"skip" from a site template
     lists: Counter[str] = field(default_factory=Counter)  # main template of each list page it led to
 
@@ -289,7 +291,13 @@ class CrawlPolicy:
         if state == "wanted" and (s.vouches(pattern) or s.fixed or pstate == "wanted"):
             return Decision("follow", "slot-wanted")
         if state == "unwanted":
-            return Decision("skip", "slot-unwanted")
+            if pattern_shape(pattern) in s.tried_shapes or len(s.parked) >= UNWANTED_PARKED:
+                return Decision("skip", "slot-unwanted")
+            # A kind of link its unwanted samples were not waits, as in an undecided slot: a
+            # thread's title beside its type label, which links a filtered view of the board,
+            # in one slot made unwanted by the labels' views read first; the titles skipped
+            # then were not met again.
+            return Decision("park", "slot-unwanted-untried")
         if state == "waiting":
             return Decision("park", "slot-waiting")  # not even a wanted pattern: the rival may own it
         if pstate == "wanted" and not self._titled_sibling(s):
@@ -321,6 +329,7 @@ class CrawlPolicy:
         if slot_key is None or slot_key not in self.slots:
             return []
         s = self.slots[slot_key]
+        s.tried_shapes.add(pattern_shape(pattern))
         if outcome == "wanted":
             s.outcomes[f"wanted:{page_type}"] += 1
             s.wanted_patterns.add(pattern)
