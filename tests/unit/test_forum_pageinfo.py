@@ -76,6 +76,24 @@ def test_a_pager_flipping_another_url_marks_the_page_as_a_view_of_it() -> None:
     assert flips.own == [] and flips.foreign
 
 
+def test_a_two_page_pager_on_its_last_page_flipping_another_url_marks_a_view() -> None:
+    # vBulletin's link to a post (showthread.php?p=N) shows the post's page; on a two-page
+    # thread's last page its pager is "1 [2]": one numbered link, to the thread's first page
+    permalink = "http://bbs.example.com/showthread.php?p=31817"
+    pager = (
+        "<table><tr><td>第 2 页，共 2 页</td><td><a rel='prev' href='/showthread.php?t=7'>&lt;</a></td>"
+        "<td><a href='/showthread.php?t=7'>1</a></td><td><span><strong>2</strong></span></td></tr></table>"
+    )
+    flips = page_flips(permalink, parse_html(f"<html><body>{pager}</body></html>"), None)
+    assert flips.own == [] and flips.foreign
+    # a lone numbered link beside no current page, or not the page before it, is no pager
+    for html in (
+        "<div><a href='/showthread.php?t=7'>1</a> reply</div>",
+        "<div><a href='/showthread.php?t=7'>1</a> <b>7</b></div>",
+    ):
+        assert not page_flips(permalink, parse_html(f"<html><body>{html}</body></html>"), None).foreign
+
+
 def _main(html: str) -> Region:
     return max(find_regions(parse_html(html)), key=lambda r: len(r.records))
 

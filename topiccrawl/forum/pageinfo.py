@@ -85,7 +85,7 @@ def page_flips(url: str, root: Any, main: Region | None) -> Flips:
         out.current = linked_here
     # A pager (two or more numbered links close together) that flips another URL: this
     # page is a view of a paged sequence under a URL of its own (e.g. 'last post').
-    out.foreign = _is_pager(foreign)
+    out.foreign = _is_pager(foreign) or (not out.own and any(_before_current(a) for a in foreign))
     if out.foreign and main is not None:
         # A row shaped like the main region's records but kept apart from it (an
         # announcement block above a board's threads) links a thread's pages, as the rows
@@ -93,8 +93,17 @@ def page_flips(url: str, root: Any, main: Region | None) -> Flips:
         rows = [el for r in template_records(root, Template.of(main), skip=main.parent) for el in r.elements]
         row_nodes = [el for top in rows for el in top.iter()]  # kept alive, as inside_nodes above
         in_rows = {id(el) for el in row_nodes}
-        out.foreign = _is_pager([a for a in foreign if id(a) not in in_rows])
+        kept = [a for a in foreign if id(a) not in in_rows]
+        out.foreign = _is_pager(kept) or (not out.own and any(_before_current(a) for a in kept))
     return out
+
+
+def _before_current(a: Any) -> bool:
+    """Whether numbered link ``a`` is the page before its pager's current page, which is not a
+    link: a two-page thread's last page shows the pager "1 [2]", one numbered link, so a
+    permalink to a post there flips another URL by that link alone."""
+    current = _pager_current(a)
+    return current is not None and flip_text(normalize_space(a.text_content())) == current - 1
 
 
 def more_links(url: str, main: Region) -> list[str]:
