@@ -32,9 +32,7 @@ class SeenRecords:
         """Whether most of ``region``'s records (of those with text enough to tell them apart)
         were first read on pages other than ``url``. If not, its records not seen before are
         remembered as read here."""
-        digests = [
-            hashlib.sha1(text.encode()).digest()[:12] for r in region.records if len(text := r.text()) >= MIN_TEXT
-        ]
+        digests = [_digest(text) for r in region.records if len(text := r.text()) >= MIN_TEXT]
         if not digests:
             return False
         elsewhere = sum(1 for d in digests if self._first.get(d, url) != url)
@@ -45,3 +43,11 @@ class SeenRecords:
                 break
             self._first.setdefault(d, url)
         return False
+
+    def unread(self, region: Region) -> int:
+        """How many of ``region``'s records (with text enough to tell them apart) no page showed before."""
+        return sum(1 for r in region.records if len(text := r.text()) >= MIN_TEXT and _digest(text) not in self._first)
+
+
+def _digest(text: str) -> bytes:
+    return hashlib.sha1(text.encode()).digest()[:12]

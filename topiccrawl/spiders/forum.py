@@ -64,6 +64,7 @@ RECHECK_LIMIT = 500  # pages kept for a second look once a post/list template is
 RECHECK_TIMES = 3  # looks a page gets, each when more is known of templates than at the last
 RELIST_LIMIT = 20  # first list pages whose links are read again once a template is known
 REREAD_LIMIT = 50  # thread pages read under an undecided template, read again once a post template is proved
+VIEW_LIMIT = 50  # list views of an undecided template kept until it proves a list's
 ROLE_PAGES = 3  # pages of a template read before it is taken for a list (see _template_role)
 SHARED_CANONICAL = 3  # a canonical URL named by more pages than this is not theirs
 _DOCUMENT = re.compile(r"<(?:html|head|body|title)\b", re.IGNORECASE)  # a page, not a fragment of one
@@ -120,6 +121,7 @@ class ForumSpider(LinkFollowing, ThreadPosts, scrapy.Spider):
         self.late: dict[str, tuple[str, dict[str, Any]]] = {}  # ... whose looks are used up, for one at the end
         self.relist: list[EarlyList] = []  # the first list pages, read again as templates become known
         self.reread: list[EarlyList] = []  # the first thread pages of undecided templates, likewise
+        self.views: list[EarlyList] = []  # list views of undecided templates, followed once they prove lists'
         self.post_templates: set[str] = set()  # templates whose pages read as posts (see _template_role)
         self.held: list[tuple[str, AssembledPost]] = []  # posts waiting for their page type to be confirmed
         self.tentative_pages: set[str] = set()  # pages read as lists whose posts are held all the same
@@ -348,11 +350,22 @@ class ForumSpider(LinkFollowing, ThreadPosts, scrapy.Spider):
         if refetched:
             self._inc("skipped_pages/refetched")
             return
+        heading = titled_heading(shown, info.get("anchor"))
         if outcome != "wanted":
             if why in {"duplicate", "view", "alias", "feed"}:
                 self._inc(f"skipped_pages/{why}")
+            if why == "view" and role == "list" and main is not None:
+                # (a view's links are followed for the threads only it shows, once its template is
+                # known for a list's: a thread page can read as a list while its template is undecided,
+                # and a thread's posts shown again elsewhere make it a view)
+                unread = self.seen_records.unread(self._beside(main, regions))
+                flipping = "next" if unread else "none"
+                if self._thread_template_state(main.key) == "list":
+                    self._inc("pages/view_links")
+                    yield from self._links(url, regions, role, info, heading, flips, flipping=flipping)
+                elif len(self.views) < VIEW_LIMIT:
+                    self.views.append(EarlyList(url, text, {**info, "flipping": flipping}, known, main.key))
             return
-        heading = titled_heading(shown, info.get("anchor"))
         # The first page of a post template can read as a list (short replies, each with links)
         # before any other page has voted. Its posts are held like any others, and kept only if
         # the template proves to be a thread page's (see _emit_confirmed).
@@ -497,6 +510,26 @@ class ForumSpider(LinkFollowing, ThreadPosts, scrapy.Spider):
         if self.held:
             # a slot decided may decide its template: held posts go out now, not with the next thread page
             yield from self._emit_confirmed()
+        if self.views:
+            yield from self._decided_views()
+
+    def _decided_views(self) -> Iterator[Any]:
+        """The links of list views kept while their template was undecided, once it is a list's."""
+        undecided = []
+        for view in self.views:
+            state = self._thread_template_state(view.read_as) if view.read_as else "posts"
+            if state == "open":
+                undecided.append(view)
+            elif state == "list":
+                root = parse_html(view.text)
+                regions = self.book.regions(root)
+                main = self._main_region(self.chrome.content(view.url, regions))
+                heading = titled_heading(page_heading(root), view.info.get("anchor"))
+                flips = page_flips(view.url, root, main)
+                self._inc("pages/view_links")
+                flipping = view.info["flipping"]
+                yield from self._links(view.url, regions, "list", view.info, heading, flips, flipping=flipping)
+        self.views = undecided
 
     def _relink(self) -> Iterator[Any]:
         """The links of list pages read before a template they hold was known, again: a board's

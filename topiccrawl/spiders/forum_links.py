@@ -62,11 +62,20 @@ class LinkFollowing:
         def _note_known_target(self, slot_key: str, url: str) -> None: ...
 
     def _links(  # noqa: PLR0917
-        self, url: str, regions: list[Region], role: str, info: dict[str, Any], heading: str | None, flips: Flips
+        self,
+        url: str,
+        regions: list[Region],
+        role: str,
+        info: dict[str, Any],
+        heading: str | None,
+        flips: Flips,
+        *,
+        flipping: str = "all",
     ) -> Iterator[scrapy.Request]:
-        # A page's heading names the board for the pages its records link to (a board's
-        # thread list); flipped pages stay in the board they were found in.
-        board = info.get("board")
+        """Requests for the page's flips and for the links in its repeated regions. A list view
+        (a list page whose records were mostly read before on other lists) has its links
+        followed too, for the threads only it shows, and of its flips ``flipping`` "next" or
+        "none" (see :meth:`_next_after_view`)."""
         # (a page read as a list whose posts are held is a thread's page all the same: its later
         # pages must join the thread its posts were filed under)
         threadlike = role == "thread" or url in self.tentative_pages
@@ -74,24 +83,10 @@ class LinkFollowing:
         # Page flipping: same sequence, one page component changed. ``flips`` were read with
         # the page's main region; marking that region's template sticky cannot change which
         # region is main, so they hold here too.
-        current = self._page_number(info, flips)
-        for target, flip in flips.own:
-            if flip.inserted:
-                self.first_page_keys.add(flip.key)
-            elif flip.key in self.first_page_keys and flip.value <= 1:
-                self._inc("skipped/first_page_alias")
-                continue
-            meta = {
-                "slot": None,
-                "pattern": url_pattern(target),
-                "board": board,
-                "thread_url": thread_url,
-                "flip": True,
-                "anchor": info.get("anchor"),
-                "page": flips.labels.get(target)
-                or (current + 1 if target == flips.next else (current - 1 or None) if target == flips.prev else None),
-            }
-            yield from self._maybe(target, meta, None, priority=10)
+        if flipping == "all":
+            yield from self._flip_requests(info, flips, thread_url)
+        elif flipping == "next":
+            yield from self._next_after_view(info, flips)
         # Links inside repeated regions, by slot.
         page_links: dict[str, list[tuple[str, str]]] = {}  # slot -> its links (URL, pattern) on this page
         resolve = _resolver(url)
@@ -210,6 +205,45 @@ class LinkFollowing:
         self.parked.add((slot.key, url))
         slot.parked.append((url, meta))
         self._inc("parked/post_region_link")
+
+    def _flip_requests(
+        self, info: dict[str, Any], flips: Flips, thread_url: str | None, *, next_only: bool = False
+    ) -> Iterator[scrapy.Request]:
+        """Requests for the page's own flips (only the next page's, with ``next_only``)."""
+        current = self._page_number(info, flips)
+        following = flips.next or next((t for t, n in flips.labels.items() if n == current + 1), None)
+        for target, flip in flips.own:
+            if next_only and target != following:
+                continue
+            if flip.inserted:
+                self.first_page_keys.add(flip.key)
+            elif flip.key in self.first_page_keys and flip.value <= 1:
+                self._inc("skipped/first_page_alias")
+                continue
+            meta = {
+                "slot": None,
+                "pattern": url_pattern(target),
+                "board": info.get("board"),  # (flipped pages stay in the board they were found in)
+                "thread_url": thread_url,
+                "flip": True,
+                "anchor": info.get("anchor"),
+                "page": flips.labels.get(target)
+                or (current + 1 if target == flips.next else (current - 1 or None) if target == flips.prev else None),
+            }
+            if next_only:
+                meta["after_view"] = True
+            yield from self._maybe(target, meta, None, priority=10)
+
+    def _next_after_view(self, info: dict[str, Any], flips: Flips) -> Iterator[scrapy.Request]:
+        """The next page of a list view that shows a thread no page showed before, once: a
+        board's first page shows the newest threads, which the front page or a 'latest' list
+        may have shown already, while its later pages hold threads no other list reached. A
+        sorted or filtered view of a board read in part costs one page more, as that page, a
+        view too, goes no further."""
+        if info.get("after_view"):
+            return
+        self._inc("pages/view_next")
+        yield from self._flip_requests(info, flips, None, next_only=True)
 
     def _maybe(self, url: str, meta: dict[str, Any], slot: Any, priority: int = 0) -> Iterator[scrapy.Request]:
         if urlsplit(url).scheme not in {"http", "https"} or urlsplit(url).netloc.lower() not in self.hosts:
