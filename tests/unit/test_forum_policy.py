@@ -338,3 +338,25 @@ def test_a_view_counts_against_its_slot_but_not_its_url_pattern() -> None:
     assert policy.pattern_state("f.php?fid=\\d") == "open"
     board = policy.slot("I", "0:td/a", "版块名称", "f.php?fid=\\d")
     assert policy.decide(board, "f.php?fid=\\d").action == "explore"  # the pattern is still to be sampled
+
+
+def test_two_links_of_a_slot_leading_to_one_page_take_back_what_the_first_was_taken_for() -> None:
+    # MyBB's 'Report' link under every post answers a guest with one login page, whose menus read
+    # as a list: the first sample made the slot wanted, and every post's report link (537 of
+    # them, at 0.3) was fetched in one crawl of six
+    policy = CrawlPolicy(samples=2)
+    report = policy.slot("P", "0:td/a", "Report")
+    pattern = "report.php?pid=\\d&type=*"
+    assert policy.decide(report, pattern).action == "explore"
+    policy.record(report.key, pattern, outcome="wanted", page_type="2", why="list")
+    report.parked += [(f"r{i}", {"pattern": pattern}) for i in range(5)]
+    assert policy.record(report.key, pattern, outcome="unwanted", page_type="2", why="wall") == []
+    assert policy.state(report) == "unwanted"
+    assert policy.pattern_state(pattern) == "unwanted"
+    elsewhere = policy.slot("Q", "0:div/a", "Report")
+    assert policy.decide(elsewhere, pattern).action == "skip"
+    # a duplicate of a page some other slot led to takes back nothing
+    title = policy.slot("T", "0:th/a", "a long thread title")
+    policy.record(title.key, "t=\\d", outcome="wanted", page_type="3", why="thread")
+    policy.record(title.key, "t=\\d", outcome="unwanted", page_type="3", why="duplicate")
+    assert policy.state(title) == "wanted"

@@ -16,7 +16,9 @@ where the slot leads:
   member's followers); such a slot waits until that list's own samples say, and is
   unwanted if they lead nowhere;
 * a slot is **unwanted** when its samples led only to other pages (profiles, login
-  forms, print views), failed, or duplicated pages already fetched.
+  forms, print views), failed, or duplicated pages already fetched. Two of its links
+  leading to one page (a login wall behind every post's 'report' link) take back what the
+  first of them was taken for.
 
 URL patterns learn alongside (iRobot/FoCUS): a pattern that led only to unwanted
 pages is skipped anywhere on the site before fetching; a pattern that led to
@@ -320,6 +322,10 @@ class CrawlPolicy:
         pages read already, filtered or reordered: :mod:`topiccrawl.forum.views`) counts against
         its slot, not its URL pattern: a category's page shows the index's rows of its boards, and
         its URL is a board's."""
+        if why == "wall" and self.patterns[pattern]["wanted"]:
+            # (the page its first link led to, taken for a wanted one, was the same wall)
+            self.patterns[pattern]["wanted"] -= 1
+            self.patterns[pattern]["unwanted"] += 1
         if why != "view":
             self.patterns[pattern]["wanted" if outcome == "wanted" else "unwanted"] += 1
         else:
@@ -337,6 +343,11 @@ class CrawlPolicy:
             if page_type == "list" and template:
                 s.lists[template] += 1
         else:
+            if why == "wall" and (taken := next((k for k in s.outcomes if k.startswith("wanted:")), None)):
+                s.outcomes[taken] -= 1
+                if not s.outcomes[taken]:
+                    del s.outcomes[taken]
+                s.outcomes["unwanted:wall"] += 1
             s.outcomes[f"unwanted:{why}"] += 1
         return self.release()
 

@@ -114,6 +114,7 @@ class ForumSpider(LinkFollowing, ThreadPosts, scrapy.Spider):
         # that is wanted (a thread linked from a box of recent threads and from its board).
         self.parked: set[tuple[str, str]] = set()  # (slot key, URL)
         self.fingerprints: dict[str, str] = {}  # main region's records digest -> the URL first read with it
+        self.fingerprint_slots: dict[str, str] = {}  # ... -> the slot whose link led there, if one did
         self.seen_records = SeenRecords()  # records of pages' content, each with the page it was first read on
         self.first_page_keys: set[str] = set()
         # pages read as nothing, kept for another look (URL -> text, meta) once more is known
@@ -324,8 +325,14 @@ class ForumSpider(LinkFollowing, ThreadPosts, scrapy.Spider):
         refetched = twin == url
         if twin is not None and not refetched:
             outcome, why = "unwanted", "duplicate"
+            if info.get("slot") is not None and self.fingerprint_slots.get(digest) == info["slot"]:
+                # Two links of one slot led to one page: a wall each of its links shows (a login or
+                # 'no permission' page behind every post's 'report' link), whatever the first read as.
+                why = "wall"
         elif digest and twin is None:
             self.fingerprints[digest] = url
+            if info.get("slot") is not None:
+                self.fingerprint_slots[digest] = info["slot"]
             if main is not None and self.seen_records.shown_before(url, self._beside(main, regions)):
                 outcome, why = "unwanted", "view"  # a member's posts only, newest first, a category's boards
         shown = page_heading(root) if role in {"list", "thread"} else None
@@ -352,7 +359,7 @@ class ForumSpider(LinkFollowing, ThreadPosts, scrapy.Spider):
             return
         heading = titled_heading(shown, info.get("anchor"))
         if outcome != "wanted":
-            if why in {"duplicate", "view", "alias", "feed"}:
+            if why in {"duplicate", "wall", "view", "alias", "feed"}:
                 self._inc(f"skipped_pages/{why}")
             if why == "view" and role == "list" and main is not None:
                 # (a view's links are followed for the threads only it shows, once its template is
