@@ -74,6 +74,9 @@ def main() -> int:
     ap.add_argument("--budgets", default="100,200,500")
     ap.add_argument("--only", action="append", default=[])
     ap.add_argument(
+        "--latency", type=float, default=0.0, help="answer each request after a random delay up to this many seconds"
+    )
+    ap.add_argument(
         "--bfs-pages",
         type=int,
         default=3000,
@@ -89,7 +92,7 @@ def main() -> int:
         if args.only and name not in args.only:
             continue
         site = build_forum(factory, args.size)
-        with FixtureWeb({name: site}) as web, tempfile.TemporaryDirectory() as tmp:
+        with FixtureWeb({name: site}, latency=args.latency) as web, tempfile.TemporaryDirectory() as tmp:
             start = web.base_urls[name] + site.start_target()
             extra_info = ""
             for crawler in ("follow", "forum"):

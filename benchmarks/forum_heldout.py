@@ -53,6 +53,9 @@ def main() -> int:
     ap.add_argument("--sizes", default="0.3,1.0")
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--only", action="append", default=[])
+    ap.add_argument(
+        "--latency", type=float, default=0.0, help="answer each request after a random delay up to this many seconds"
+    )
     args = ap.parse_args()
     print(f"{'forum':8} {'size':>4} {'requests':>8} {'coverage':>8} {'effect.':>7} {'records':>13} {'exact':>6}")
     for name, factory in HELDOUT.items():
@@ -62,7 +65,7 @@ def main() -> int:
             site = factory(size=size)
             truth = {(p.thread_title, p.position, p.author) for p in site.posts()}
             for _ in range(args.repeat):
-                with FixtureWeb({"forum": site}) as web, tempfile.TemporaryDirectory() as tmp:
+                with FixtureWeb({"forum": site}, latency=args.latency) as web, tempfile.TemporaryDirectory() as tmp:
                     items, _stats = run("forum", web.base_urls["forum"] + site.start_target(), Path(tmp) / "out.jsonl")
                     hits = [h for h in web.log.hits() if h.target != "/robots.txt"]
                 coverage, effectiveness = score(site, hits)

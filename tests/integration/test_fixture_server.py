@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import time
 import urllib.request
 from collections.abc import Callable
 from pathlib import Path
@@ -19,6 +20,18 @@ def test_server_logs_every_request(serve: Callable[..., FixtureWeb]) -> None:
             assert exc.code == 404
     assert [h.target for h in web.log.hits()] == ["/", "/a/1.html", "/missing"]
     assert [h.status for h in web.log.hits()] == [200, 200, 404]
+
+
+def test_a_server_with_latency_answers_each_request_after_a_random_delay_up_to_it() -> None:
+    with FixtureWeb({"sample": SampleSite()}, latency=0.2) as web:
+        waits = []
+        for _ in range(8):
+            started = time.monotonic()
+            urllib.request.urlopen(web.base_urls["sample"] + "/", timeout=5).read()
+            waits.append(time.monotonic() - started)
+    assert max(waits) < 0.2 + 0.5
+    assert max(waits) - min(waits) > 0.01  # (all eight within 10 ms of each other: one chance in millions)
+    assert len(web.log.hits()) == 8
 
 
 def test_sample_site_serves_declared_encodings(serve: Callable[..., FixtureWeb]) -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import logging
+import random
 import threading
 import time
 from collections.abc import Iterable, Iterator, Mapping
@@ -154,6 +155,8 @@ def _make_handler(server: FixtureServer) -> type[BaseHTTPRequestHandler]:
             except Exception:
                 logger.exception("Fixture site failed on %s", self.path)
                 reply = html("<h1>500</h1>", status=500)
+            if server.latency:
+                time.sleep(server.shuffle.random() * server.latency)
             server.log.add(
                 Hit(arrived, server.base_url, self.command, self.path, reply.status, headers.get("user-agent", ""))
             )
@@ -195,10 +198,23 @@ class _Server(ThreadingHTTPServer):
 
 
 class FixtureServer:
-    """Serve one site on ``host`` (127.0.0.1 by default) and a free port, in a thread."""
+    """Serve one site on ``host`` (127.0.0.1 by default) and a free port, in a thread.
 
-    def __init__(self, site: Site, host: str = "127.0.0.1", port: int = 0, log: RequestLog | None = None) -> None:
+    ``latency``: each answer waits a random time up to that many seconds, so that answers to
+    concurrent requests come back in another order each run (a crawl whose result depends on
+    that order shows it in a few runs instead of now and then)."""
+
+    def __init__(
+        self,
+        site: Site,
+        host: str = "127.0.0.1",
+        port: int = 0,
+        log: RequestLog | None = None,
+        latency: float = 0.0,
+    ) -> None:
         self.site = site
+        self.latency = latency
+        self.shuffle = random.Random()
         self.log = log if log is not None else RequestLog()
         self.stopping = threading.Event()
         self._httpd = _Server((host, port), _make_handler(self))
@@ -236,11 +252,12 @@ class FixtureWeb:
     host, as real hosts would.
     """
 
-    def __init__(self, sites: Mapping[str, Site], hosts: Mapping[str, str] | None = None) -> None:
+    def __init__(self, sites: Mapping[str, Site], hosts: Mapping[str, str] | None = None, latency: float = 0.0) -> None:
         self.log = RequestLog()
         hosts = hosts or {}
         self.servers = {
-            name: FixtureServer(site, hosts.get(name, "127.0.0.1"), log=self.log) for name, site in sites.items()
+            name: FixtureServer(site, hosts.get(name, "127.0.0.1"), log=self.log, latency=latency)
+            for name, site in sites.items()
         }
 
     @property
