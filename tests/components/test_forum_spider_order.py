@@ -681,3 +681,28 @@ def test_a_board_whose_first_page_shows_threads_read_on_other_lists_is_still_fol
         assert topics(board) <= linked, board
         assert BASE + board + "?page=1" in spider.requested, board
     assert views
+
+
+def test_a_template_no_page_of_which_read_as_a_thread_gives_no_posts_when_its_slots_lead_nowhere() -> None:
+    # The held-out vBulletin board's index is read first, as a list of category boxes whose
+    # template is still undecided, so its boxes are held as posts. In about one crawl in two its
+    # rows' links were all requested from elsewhere first, or led to views and members' pages:
+    # every slot of the template decided, none leading on, which made it a thread page's though
+    # its three pages (the index, two categories) read as lists, and the index's two boxes went
+    # out as posts.
+    site = heldout_forum(size=1.0)
+    reader = _HandReader(site)
+    spider = reader.spider
+    assert spider.held and {post.page_url for _key, post in spider.held} == {BASE + "/"}
+    key = spider.held[0][0]
+    for target in sorted(site.index_targets()):  # (the categories' pages show the index's boxes again)
+        if spider._template_role(key) == "open":
+            reader.read(BASE + target, {"slot": "forum-links|a"})
+    assert spider._template_role(key) == "list"  # (three pages read, none as a thread's)
+    for slot in spider.policy.by_template[key]:
+        for _ in range(2):
+            spider.policy.record(slot.key, "member.php?u=\\d", outcome="unwanted", page_type="other-1", why="other")
+    held = len(spider.held)
+    assert not list(spider._emit_confirmed())
+    assert not spider.held
+    assert spider.crawler.stats.get_value("topiccrawl/forum/posts_dropped/list_page") == held

@@ -178,7 +178,12 @@ class ThreadPosts:
                 self._inc("posts_dropped/member_page")
                 continue
             # at the end an undecided template's posts go out, but those of a page read as a
-            # list only if most pages of the template read as threads
+            # list only if most pages of the template read as threads; a template of which several
+            # pages were read and none as a thread's is a list's, even when its slots lead nowhere
+            # the crawl followed (a board index's category boxes, each row's links a slot of its
+            # own, requested from elsewhere first or leading to the categories' views)
+            if state == "thread" and self._template_role(key) == "list":
+                state = "list"
             if state == "thread" or (final and state != "list" and self._held_post_is_thread(key, post)):
                 ready.append(post)
             elif state == "open" and not final:  # at the end nothing is kept: the idle handler would flush forever
