@@ -325,9 +325,11 @@ class ForumSpider(LinkFollowing, ThreadPosts, scrapy.Spider):
         refetched = twin == url
         if twin is not None and not refetched:
             outcome, why = "unwanted", "duplicate"
-            if info.get("slot") is not None and self.fingerprint_slots.get(digest) == info["slot"]:
-                # Two links of one slot led to one page: a wall each of its links shows (a login or
-                # 'no permission' page behind every post's 'report' link), whatever the first read as.
+            if role != "thread" and info.get("slot") is not None and self.fingerprint_slots.get(digest) == info["slot"]:
+                # Two links of one slot led to one page that is no thread's: a wall each of its links
+                # shows (a login or 'no permission' page behind every post's 'report' and 'PM'
+                # buttons), whatever the first read as. (A thread reached under two URLs from one
+                # slot, a sticky thread from a board's first and second pages, is no wall.)
                 why = "wall"
         elif digest and twin is None:
             self.fingerprints[digest] = url
