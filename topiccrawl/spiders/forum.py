@@ -35,6 +35,7 @@ from topiccrawl.args import SpiderArgumentError, parse_int, start_urls_from_args
 from topiccrawl.forum.chrome import Chrome
 from topiccrawl.forum.links import canonicalize, url_pattern
 from topiccrawl.forum.pageinfo import (
+    Flips,
     canonical_url,
     has_pager,
     heading_home,
@@ -335,7 +336,7 @@ class ForumSpider(LinkFollowing, ThreadPosts, scrapy.Spider):
             self.fingerprints[digest] = url
             if info.get("slot") is not None:
                 self.fingerprint_slots[digest] = info["slot"]
-            if main is not None and self.seen_records.shown_before(url, self._beside(main, regions)):
+            if main is not None and self.seen_records.shown_before(url, beside := self._beside(main, regions)):
                 outcome, why = "unwanted", "view"  # a member's posts only, newest first, a category's boards
         shown = page_heading(root) if role in {"list", "thread"} else None
         template = main.key if main is not None else None
@@ -367,8 +368,7 @@ class ForumSpider(LinkFollowing, ThreadPosts, scrapy.Spider):
                 # (a view's links are followed for the threads only it shows, once its template is
                 # known for a list's: a thread page can read as a list while its template is undecided,
                 # and a thread's posts shown again elsewhere make it a view)
-                unread = self.seen_records.unread(self._beside(main, regions))
-                flipping = "next" if unread else "none"
+                flipping = "next" if self.seen_records.unread(beside) else "none"
                 if self._thread_template_state(main.key) == "list":
                     self._inc("pages/view_links")
                     yield from self._links(url, regions, role, info, heading, flips, flipping=flipping)
@@ -524,21 +524,23 @@ class ForumSpider(LinkFollowing, ThreadPosts, scrapy.Spider):
 
     def _decided_views(self) -> Iterator[Any]:
         """The links of list views kept while their template was undecided, once it is a list's."""
-        undecided = []
-        for view in self.views:
-            state = self._thread_template_state(view.read_as) if view.read_as else "posts"
-            if state == "open":
-                undecided.append(view)
-            elif state == "list":
-                root = parse_html(view.text)
-                regions = self.book.regions(root)
-                main = self._main_region(self.chrome.content(view.url, regions))
-                heading = titled_heading(page_heading(root), view.info.get("anchor"))
-                flips = page_flips(view.url, root, main)
-                self._inc("pages/view_links")
-                flipping = view.info["flipping"]
-                yield from self._links(view.url, regions, "list", view.info, heading, flips, flipping=flipping)
-        self.views = undecided
+        # (decided before yielding, as in _emit_confirmed: the callback is consumed lazily)
+        states = {key: self._thread_template_state(key) if key else "posts" for key in {v.read_as for v in self.views}}
+        decided = [view for view in self.views if states[view.read_as] == "list"]
+        self.views = [view for view in self.views if states[view.read_as] == "open"]
+        for view in decided:
+            _root, regions, _main, heading, flips = self._read_again(view)
+            self._inc("pages/view_links")
+            yield from self._links(view.url, regions, "list", view.info, heading, flips, flipping=view.info["flipping"])
+
+    def _read_again(self, early: EarlyList) -> tuple[Any, list[Region], Region | None, str | None, Flips]:
+        """A kept page read again with what is known now: its root, regions, main region, heading
+        and flips."""
+        root = parse_html(early.text)
+        regions = self.book.regions(root)
+        main = self._main_region(self.chrome.content(early.url, regions))
+        heading = titled_heading(page_heading(root), early.info.get("anchor"))
+        return root, regions, main, heading, page_flips(early.url, root, main)
 
     def _relink(self) -> Iterator[Any]:
         """The links of list pages read before a template they hold was known, again: a board's
@@ -553,11 +555,7 @@ class ForumSpider(LinkFollowing, ThreadPosts, scrapy.Spider):
             if early.known >= now:
                 continue
             url, info, read_as = early.url, early.info, early.read_as
-            root = parse_html(early.text)
-            regions = self.book.regions(root)
-            main = self._main_region(self.chrome.content(url, regions))
-            heading = titled_heading(page_heading(root), info.get("anchor"))
-            flips = page_flips(url, root, main)
+            root, regions, main, heading, flips = self._read_again(early)
             template = main.key if main is not None else None
             early.known = now
             if template is not None and template != read_as and self._template_role(template) == "posts":

@@ -242,8 +242,9 @@ class LinkFollowing:
         view too, goes no further."""
         if info.get("after_view"):
             return
-        self._inc("pages/view_next")
-        yield from self._flip_requests(info, flips, None, next_only=True)
+        for request in self._flip_requests(info, flips, None, next_only=True):
+            self._inc("pages/view_next")
+            yield request
 
     def _maybe(self, url: str, meta: dict[str, Any], slot: Any, priority: int = 0) -> Iterator[scrapy.Request]:
         if urlsplit(url).scheme not in {"http", "https"} or urlsplit(url).netloc.lower() not in self.hosts:
