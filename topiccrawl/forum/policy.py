@@ -240,11 +240,14 @@ class CrawlPolicy:
         if s.fixed:
             return "wanted" if s.fixed == "follow" else "unwanted"
         wanted = sum(c for k, c in s.outcomes.items() if k.startswith("wanted:"))
-        redundant = sum(s.outcomes[f"unwanted:{why}"] for why in ("alias", "redirect-unwanted", "jump", "feed"))
+        redundant = sum(
+            s.outcomes[f"unwanted:{why}"] for why in ("alias", "redirect-unwanted", "jump", "feed", "poster")
+        )
         if redundant > wanted:
             # it leads to other URLs of pages that have their own, or through redirects to pages
             # the crawl has, or jumps to posts (a box of latest posts linking each thread's
-            # 'latest' redirect), or to feeds of the pages it is on (a poster's page)
+            # 'latest' redirect), or to feeds of the pages it is on (a poster's page), or to
+            # pages of each post's poster (their posts, a form to message them)
             return "unwanted"
         unknown = False
         for page_type in self._wanted_types(s):

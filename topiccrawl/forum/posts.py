@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter, defaultdict
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -507,10 +508,25 @@ def names_posters(fields: PostFields) -> bool:
 def poster_links(region: Region, fields: PostFields) -> list[tuple[int, lxml_html.HtmlElement, lxml_html.HtmlElement]]:
     """The links in the posts' author field (the poster's name and avatar), each as (index of its
     record's element, that element, the link), when the field :func:`names_posters`."""
+    return [(index, top, a) for _, index, top, a in _poster_anchors(region, fields)]
+
+
+def record_posters(region: Region, fields: PostFields) -> dict[int, str]:
+    """Each record's poster, by the ``href`` of its first :func:`poster_links` link (records
+    without one are left out), keyed by the record's index in the region."""
+    posters: dict[int, str] = {}
+    for record, _, _, a in _poster_anchors(region, fields):
+        posters.setdefault(record, a.get("href"))
+    return posters
+
+
+def _poster_anchors(
+    region: Region, fields: PostFields
+) -> Iterator[tuple[int, int, lxml_html.HtmlElement, lxml_html.HtmlElement]]:
+    """(record index, index of the record's element, that element, link) of :func:`poster_links`."""
     if not names_posters(fields):
-        return []
-    out = []
-    for rec in region.records:
+        return
+    for number, rec in enumerate(region.records):
         paths = _paths(rec)
         key = _find(paths, fields.author)
         if key is None:
@@ -524,8 +540,7 @@ def poster_links(region: Region, fields: PostFields) -> list[tuple[int, lxml_htm
                 if up.tag == "a":
                     anchors.append(up)
                 up = up.getparent()
-            out.extend((index, top, a) for a in anchors if a.get("href"))
-    return out
+            yield from ((number, index, top, a) for a in anchors if a.get("href"))
 
 
 def poster_slots(region: Region, fields: PostFields) -> frozenset[str]:

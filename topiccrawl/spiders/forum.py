@@ -33,7 +33,7 @@ from twisted.python.failure import Failure
 
 from topiccrawl.args import SpiderArgumentError, parse_int, start_urls_from_args
 from topiccrawl.forum.chrome import Chrome
-from topiccrawl.forum.links import canonicalize, url_pattern
+from topiccrawl.forum.links import canonicalize, pattern_shape, url_pattern
 from topiccrawl.forum.pageinfo import (
     Flips,
     canonical_url,
@@ -86,7 +86,7 @@ class EarlyList:
 class ForumSpider(LinkFollowing, ThreadPosts, scrapy.Spider):
     name = "forum"
 
-    def __init__(
+    def __init__(  # noqa: PLR0915 - the crawl's state, an attribute per line
         self,
         start_url: str | None = None,
         start_urls: str | None = None,
@@ -137,6 +137,8 @@ class ForumSpider(LinkFollowing, ThreadPosts, scrapy.Spider):
         # slot -> URL shape -> (links seen, distinct on their pages)
         self.slot_targets: dict[str, dict[str, tuple[int, int]]] = {}
         self.slot_presence: dict[str, tuple[int, int]] = {}  # slot -> (records with a link in it, records)
+        # slot -> URL shape -> (posters whose links agree, posters whose links differ): ThreadPosts._poster_keyed
+        self.poster_keys: dict[str, dict[str, tuple[int, int]]] = {}
         self.named_templates: dict[str, set[str]] = {}  # slot -> templates of pages its links named by title
         self.poster_names: Counter[str] = Counter()  # posters' names -> posts read by them
         self.poster_slots: set[str] = set()  # slots of post templates' author fields (:func:`poster_slots`)
@@ -507,6 +509,13 @@ class ForumSpider(LinkFollowing, ThreadPosts, scrapy.Spider):
     ) -> Iterator[Any]:
         if not info.get("pattern"):
             return
+        if (
+            outcome == "wanted"
+            and (slot := info.get("slot"))
+            and self._poster_shape(slot, pattern_shape(info["pattern"]))
+        ):
+            # (a post's link that is its poster's own, whatever it read as: pages about the poster)
+            outcome, why = "unwanted", "poster"
         released = self.policy.record(
             info.get("slot"), info["pattern"], outcome=outcome, page_type=page_type, why=why, template=template
         )

@@ -16,7 +16,7 @@ from topiccrawl.forum.links import canonicalize, flip_text, pattern_shape, url_p
 from topiccrawl.forum.pageinfo import Flips, more_links, title_key
 from topiccrawl.forum.pagetypes import profile
 from topiccrawl.forum.policy import CrawlPolicy
-from topiccrawl.forum.posts import PostFields, poster_slots
+from topiccrawl.forum.posts import PostFields, poster_slots, record_posters
 from topiccrawl.forum.regions import Region
 
 MAX_POST_SLOTS = 3  # link slots of a post-like region tried in turn
@@ -57,6 +57,8 @@ class LinkFollowing:
 
         def _count_presence(self, region: Region, slot_records: dict[str, set[int]]) -> None: ...
 
+        def _count_poster_keys(self, keyed: dict[tuple[str, str], list[tuple[str, str]]]) -> None: ...
+
         def _note_titled_link(self, slot_key: str, anchor: str, heading: str | None, here: set[str | None]) -> None: ...
 
         def _note_known_target(self, slot_key: str, url: str) -> None: ...
@@ -89,6 +91,7 @@ class LinkFollowing:
             yield from self._next_after_view(info, flips)
         # Links inside repeated regions, by slot.
         page_links: dict[str, list[tuple[str, str]]] = {}  # slot -> its links (URL, pattern) on this page
+        keyed: dict[tuple[str, str], list[tuple[str, str]]] = {}  # (slot, URL shape) -> (poster, URL) of posts
         resolve = _resolver(url)
         for region in regions:
             prof = profile(region)
@@ -97,7 +100,7 @@ class LinkFollowing:
             votes = self.template_roles.get(region.key)
             postlike = votes.most_common(1)[0][0] == "thread" if votes else prof.postlike
             primary = self._primary_slots(region) if postlike else None
-            self._note_posters(region, postlike)
+            posters = self._note_posters(region, postlike)
             patterns = {}
             for link in region.links:
                 if link.record >= 0:
@@ -110,6 +113,8 @@ class LinkFollowing:
                     continue  # an extra (ad, banner) unlike any record link
                 slot = self.policy.slot(region.key, slot_path, text, pattern)
                 page_links.setdefault(slot.key, []).append((target, pattern))
+                if (poster := posters.get(link.record)) is not None:
+                    keyed.setdefault((slot.key, pattern_shape(pattern)), []).append((poster, target))
                 if link.record >= 0:
                     slot_records.setdefault(slot.key, set()).add(link.record)
                     self._note_titled_link(slot.key, text, heading, {url, thread_url})
@@ -128,6 +133,7 @@ class LinkFollowing:
                 yield from self._maybe(target, meta, slot)
             self._count_presence(region, slot_records)
         self._count_targets(page_links)
+        self._count_poster_keys(keyed)
 
     def _more(self, url: str, role: str, main: Region | None, heading: str | None) -> Iterator[scrapy.Request]:
         """Follow the 'more' links of a list page (:func:`~topiccrawl.forum.pageinfo.more_links`),
@@ -138,12 +144,15 @@ class LinkFollowing:
             meta = {"slot": None, "pattern": url_pattern(target), "board": heading}
             yield from self._maybe(target, meta, None, priority=10)
 
-    def _note_posters(self, region: Region, postlike: bool) -> None:
+    def _note_posters(self, region: Region, postlike: bool) -> dict[int, str]:
         """Note the slots of a post template's author field: the poster's links, which name the
-        poster's page as a list's link names its thread, lead to no thread of their own."""
+        poster's page as a list's link names its thread, lead to no thread of their own. Returns
+        each post's poster (:func:`~topiccrawl.forum.posts.record_posters`), by record index."""
         fields = self.fields.get(region.key)
-        if postlike and fields is not None:
-            self.poster_slots.update(f"{region.key}|{path}" for path in poster_slots(region, fields))
+        if not postlike or fields is None:
+            return {}
+        self.poster_slots.update(f"{region.key}|{path}" for path in poster_slots(region, fields))
+        return record_posters(region, fields)
 
     def _feeds_back(self, url: str, main: Region, info: dict[str, Any]) -> bool:
         """Whether a page reached through a record's link is a feed of the pages that link came

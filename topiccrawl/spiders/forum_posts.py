@@ -39,6 +39,11 @@ MOST_RECORDS = 0.6  # share of a region's records with a link in a slot for it t
 FEW_RECORDS = 0.3  # share below which a slot's links are a record's now and then, no list's
 TITLED_PAGES = 2  # pages a slot must name by their titles for its links to name them, unsampled
 KNOWN_TARGETS = 8  # a slot's links already requested from elsewhere that are kept, to learn where it leads
+# Posters shown twice or more on a page, whose links in a slot agree (one URL per poster, another
+# for each poster), that show the slot's links of a URL shape to be the poster's own, not the post's
+POSTER_KEYED = 2
+POSTER_KEY_NOISE = 0.1  # share of posters whose links differ that still leaves a shape the poster's
+POSTER_KEY_SAMPLE = 200  # posters counted per slot and shape
 HELD_PAGES = 20  # pages of a post template read as posts after which its posts go out, its slots decided or not
 
 
@@ -54,6 +59,7 @@ class ThreadPosts:
     list_anchors: dict[str, list[str]]
     slot_targets: dict[str, dict[str, tuple[int, int]]]
     slot_presence: dict[str, tuple[int, int]]
+    poster_keys: dict[str, dict[str, tuple[int, int]]]
     named_templates: dict[str, set[str]]
     poster_slots: set[str]
     poster_names: Counter[str]
@@ -240,7 +246,7 @@ class ThreadPosts:
             unsampled = listish and state == "open" and not slot.outcomes
             if state != "wanted" and not unsampled:
                 continue
-            if self._repeats_within_pages(slot.key) or slot.key in self.poster_slots:
+            if self._repeats_within_pages(slot.key) or slot.key in self.poster_slots or self._poster_keyed(slot):
                 continue  # the poster's links
             if self._in_few_records(slot.key):
                 continue  # a post's occasional link: a mention of a member, another thread
@@ -308,6 +314,45 @@ class ThreadPosts:
             return False
         seen, distinct = max(by_shape.values())
         return seen >= MIN_SLOT_LINKS and distinct < DISTINCT_TARGETS * seen
+
+    def _count_poster_keys(self, keyed: dict[tuple[str, str], list[tuple[str, str]]]) -> None:
+        """Add one page's links of posts, each with its post's poster, per slot and URL shape, to
+        the (posters whose links agree, posters whose links differ) counts (see :meth:`_poster_keyed`).
+        A poster agrees when the links of their posts on the page are one URL that no other
+        poster's post links; posters shown once tell nothing."""
+        for (key, shape), pairs in keyed.items():
+            by_shape = self.poster_keys.setdefault(key, {})
+            agree, differ = by_shape.get(shape, (0, 0))
+            if agree + differ >= POSTER_KEY_SAMPLE:
+                continue
+            targets: dict[str, set[str]] = {}
+            owners: dict[str, set[str]] = {}
+            shown: Counter[str] = Counter()
+            for poster, target in pairs:
+                targets.setdefault(poster, set()).add(target)
+                owners.setdefault(target, set()).add(poster)
+                shown[poster] += 1
+            for poster, urls in targets.items():
+                if shown[poster] < 2:
+                    continue
+                if len(urls) == 1 and len(owners[next(iter(urls))]) == 1:
+                    agree += 1
+                else:
+                    differ += 1
+            by_shape[shape] = (agree, differ)
+
+    def _poster_keyed(self, slot: Slot) -> bool:
+        """Whether every kind of link (URL shape) by which the slot led to wanted pages is the
+        poster's own: a post's button bar holds, in one slot, links of the post ('report',
+        'quote') and links of its poster ('send a message', 'find all posts'); the latter lead
+        to pages about the poster (their posts, a login form read as a list), which say nothing
+        of whether the posts' template is a list's."""
+        return bool(slot.wanted_shapes) and all(self._poster_shape(slot.key, s) for s in slot.wanted_shapes)
+
+    def _poster_shape(self, slot_key: str, shape: str) -> bool:
+        """Whether the slot's links of a URL shape are each post's poster's (see :meth:`_count_poster_keys`)."""
+        agree, differ = self.poster_keys.get(slot_key, {}).get(shape, (0, 0))
+        return agree >= POSTER_KEYED and differ <= POSTER_KEY_NOISE * agree
 
     def _slot_links(self, slot_key: str) -> int:
         return sum(seen for seen, _ in self.slot_targets.get(slot_key, {}).values())
