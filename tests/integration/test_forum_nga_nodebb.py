@@ -20,9 +20,12 @@ from topiccrawl.demo.forum_nodebb import NodebbForum
 from topiccrawl.demo.server import FixtureWeb
 
 
-@pytest.mark.parametrize("factory", [NgaForum, NodebbForum], ids=["nga", "nodebb"])
+# (NGA: every post, those of a thread's last page of one post too, whose pager table beside it was
+# taken for the post, and those of a last page read before the pages linking it, which marks its
+# number by an anchor without href; NodeBB's crawl order still decides a few posts)
+@pytest.mark.parametrize(("factory", "complete"), [(NgaForum, True), (NodebbForum, False)], ids=["nga", "nodebb"])
 def test_posts_of_held_out_forums_are_read_at_their_place_by_their_posters(
-    factory: Callable[..., object], serve: Callable[..., FixtureWeb], tmp_path: Path
+    factory: Callable[..., object], complete: bool, serve: Callable[..., FixtureWeb], tmp_path: Path
 ) -> None:
     site = factory(size=0.3)
     result, hits, _base = _crawl(serve, site, tmp_path)
@@ -33,6 +36,8 @@ def test_posts_of_held_out_forums_are_read_at_their_place_by_their_posters(
     got = [(i["thread_title"], i["position"], i["author"]) for i in result.items]
     exact = [g for g in got if g in truth]
     assert len(exact) >= 0.95 * len(truth) and len(exact) >= 0.97 * len(got)
+    if complete:
+        assert sorted(exact) == sorted(truth) and len(got) == len(truth)
     # no screen-reader status in a poster's name, and nothing filed under a member's page
     assert not [i for i in result.items if "Offline" in (i["author"] or "")]
     assert not [i for i in result.items if "/user/" in i["thread_url"] or "func=ucp" in i["thread_url"]]

@@ -68,6 +68,22 @@ def test_pager_of_this_page_gives_its_links_numbers_current_page_and_page_one() 
     }
 
 
+def test_a_current_page_marked_by_an_anchor_without_href_is_the_pagers_current_page() -> None:
+    # (NGA: <a class='invert' title='当前页'>6</a>; the thread's last page, read before the pages
+    # that link it, was read as page 1 and its posts went in place of the first page's)
+    cells = "".join(f"<td><a href='read.php?tid=7&page={n}'>{n}</a></td>" for n in range(2, 6))
+    pager = (
+        "<table><tr><td><a href='read.php?tid=7&page=1' title='首页'>&lt;&lt;</a></td>"
+        f"<td><a href='read.php?tid=7&page=5'>上一页</a></td>{cells}"
+        "<td><a class='invert' title='当前页'>6</a></td><td><span>共6页</span></td></tr></table>"
+    )
+    flips = page_flips(
+        "http://bbs.example.com/read.php?page=6&tid=7", parse_html(f"<html><body>{pager}</body></html>"), None
+    )
+    assert flips.current == 6
+    assert sorted(set(flips.numbers)) == [2, 3, 4, 5]
+
+
 def test_a_pager_flipping_another_url_marks_the_page_as_a_view_of_it() -> None:
     # a 'last post' view: its pager flips thread-7-N pages, not this URL
     view = "http://bbs.example.com/redirect.php?tid=7&goto=lastpost"

@@ -7,8 +7,10 @@ from pathlib import Path
 
 import pytest
 
+from topiccrawl.demo.forum_nga import NgaForum
 from topiccrawl.demo.forums import DiscuzForum, PhpbbForum
 from topiccrawl.demo.server import SiteRequest
+from topiccrawl.forum.pagetypes import main_region
 from topiccrawl.forum.regions import (
     _SKIP,
     Template,
@@ -25,6 +27,27 @@ FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "real_pages"
 
 def _page(site: object, target: str) -> bytes:
     return site.handle(SiteRequest("GET", target, {}, "http://forum.test")).payload()  # type: ignore[attr-defined]
+
+
+def test_a_known_template_is_matched_on_the_box_most_like_it_when_several_fit() -> None:
+    # NGA: each post is a table in a div, and so is the pager above the posts; on a thread's last
+    # page of one post both fit the post template with one record, and the pager came first
+    site = NgaForum(size=0.3)
+    book = TemplateBook()
+    long_page = "/read.php?tid=42225045&page=4"  # a thread of 81 posts, 20 a page
+    regions = book.regions(parse_html(_nga_page(site, long_page)))
+    posts = main_region(regions)
+    assert posts is not None and len(posts) == 20
+    last = parse_html(_nga_page(site, "/read.php?tid=42225045&page=5"))
+    found = match_template(last, Template.of(posts))
+    assert found is not None and len(found) == 1
+    assert "跳槽" in found.records[0].text() and "当前页" not in " ".join(
+        a.get("title") or "" for el in found.records[0].elements for a in el.iter("a")
+    )
+
+
+def _nga_page(site: NgaForum, target: str) -> str:
+    return site.handle(SiteRequest("GET", target, {}, "http://bbs.example.com")).payload().decode("gbk")
 
 
 @pytest.mark.parametrize("name", ["discuz_thread_3", "discuz_thread_6", "discuz_thread_13"])

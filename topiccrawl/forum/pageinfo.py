@@ -329,19 +329,24 @@ def _title_on_page(root: Any, title: str) -> str:
 
 def _pager_current(a: Any) -> int | None:
     """The current page of the pager holding link ``a``: the number in it that is not a link
-    (``<strong>2</strong>`` beside ``<a>1</a><a>3</a>``, or ``<span>2</span>`` beside
-    ``<span><a>1</a></span>``), looked for in ``a``'s parent and up to two levels above."""
+    (``<strong>2</strong>`` beside ``<a>1</a><a>3</a>``, ``<span>2</span>`` beside
+    ``<span><a>1</a></span>``, or an anchor without ``href``, as NGA marks it), looked for in
+    ``a``'s parent and up to two levels above."""
     container = a.getparent()
     for _ in range(3):
         if container is None:
             return None
         for el in container.iter():
-            if not isinstance(el.tag, str) or el is container or el.tag == "a":
+            if not isinstance(el.tag, str) or el is container or _is_link(el):
                 continue
-            if next(el.iter("a"), None) is not None:
+            if any(_is_link(inner) for inner in el.iter("a")):
                 continue
             text = normalize_space(el.text_content())
             if text.isdigit() and len(text) <= 5:
                 return int(text)
         container = container.getparent()
     return None
+
+
+def _is_link(el: Any) -> bool:
+    return el.tag == "a" and bool(el.get("href"))

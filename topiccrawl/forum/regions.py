@@ -419,11 +419,17 @@ def match_template(
     """The region of ``template`` on this page (under ``root``, ``root`` included), even with
     one or two records; parents that already hold a region of their own (``taken_parents``)
     are left to it. ``where``: :func:`locations` of ``root``, when the caller has them."""
+    # The most records, and of as many the closest to the template: a thread's last page of one
+    # post holds another box of the same frame before it (NGA's pager table beside each post table).
     best: Region | None = None
+    best_score = (0, 0.0)
     for el in _parents_at(root, template.location, taken_parents or [], where):
         region = _matched_under(el, template)
-        if region is not None and (best is None or len(region.records) > len(best.records)):
-            best = region
+        if region is None:
+            continue
+        score = (len(region.records), sum(resemblance(template, r) for r in region.records) / len(region.records))
+        if best is None or score > best_score:
+            best, best_score = region, score
     if best is not None:
         best.links = record_links(best)
         best.matched = True
