@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from topiccrawl.demo.forum_mybb import MybbForum
 from topiccrawl.demo.forum_nga import NgaForum
 from topiccrawl.demo.forums import DiscuzForum, PhpbbForum
 from topiccrawl.demo.server import SiteRequest
@@ -44,6 +45,28 @@ def test_a_known_template_is_matched_on_the_box_most_like_it_when_several_fit() 
     assert "跳槽" in found.records[0].text() and "当前页" not in " ".join(
         a.get("title") or "" for el in found.records[0].elements for a in el.iter("a")
     )
+
+
+def test_rows_heading_a_boards_groups_leave_its_few_threads_to_the_known_row_template() -> None:
+    # MyBB: a board of two sticky threads and one other shows them in one table with the rows
+    # 'Forum Announcements', 'Important Threads', 'Normal Threads', which repeat by themselves; that
+    # thin region held the table, and the board read as nothing (4 threads of 50 never fetched)
+    site = MybbForum(size=0.3)
+    book = TemplateBook()
+    rows = main_region(book.regions(parse_html(_mybb_page(site, "/forumdisplay.php?fid=8"))))
+    assert rows is not None and len(rows) >= 5
+    book.sticky.add(rows.key)
+    small = parse_html(_mybb_page(site, "/forumdisplay.php?fid=2"))
+    found = [r for r in book.regions(small) if r.key == rows.key]
+    assert len(found) == 1
+    titles = {
+        link.text for link in found[0].links if link.url.startswith("showthread.php?tid=") and "&" not in link.url
+    }
+    assert {"New sub-forum: Storage & NAS", "Spam wave: new accounts need approval"} <= titles
+
+
+def _mybb_page(site: MybbForum, target: str) -> str:
+    return site.handle(SiteRequest("GET", target, {}, "http://bbs.example.com")).payload().decode()
 
 
 def _nga_page(site: NgaForum, target: str) -> str:

@@ -23,6 +23,7 @@ from topiccrawl.forum.regions import (
 )
 from topiccrawl.forum.splitlists import page_regions
 
+THIN = 4  # mean elements per record below which a region is too thin to claim its place from a known template
 APART_FIT = 0.8  # how closely a record must resemble a known template to be taken apart from its region
 
 
@@ -96,12 +97,16 @@ class TemplateBook:
         regions = [part for r in regions for part in self._known_records_apart(r, found)]
         # Where a fresh region of another template already sits, the page shows its own
         # content: a thin known template must not be matched onto stray rows there.
-        occupied = {r.location for r in regions if r.mean_record_size() >= 4}
+        occupied = {r.location for r in regions if r.mean_record_size() >= THIN}
+        # (nor does a thin region hold its parent against a known template: a board's few threads
+        # share their table with the rows that head its groups, 'Important Threads', 'Normal
+        # Threads', which repeat by themselves)
+        held = [x.parent for x in regions if x.mean_record_size() >= THIN]
         matched: list[Region] = []
         for t in self.templates:
             key = self.key_of(t)
             if key in self.sticky and key not in found and t.location not in occupied:
-                r = match_template(root, t, [x.parent for x in regions], where)
+                r = match_template(root, t, held, where)
                 if r is not None:
                     matched.append(r)
         # A list template's rows in a box of their own (announcements, stickies): too few to
