@@ -511,15 +511,6 @@ def poster_links(region: Region, fields: PostFields) -> list[tuple[int, lxml_htm
     return [(index, top, a) for _, index, top, a in _poster_anchors(region, fields)]
 
 
-def record_posters(region: Region, fields: PostFields) -> dict[int, str]:
-    """Each record's poster, by the ``href`` of its first :func:`poster_links` link (records
-    without one are left out), keyed by the record's index in the region."""
-    posters: dict[int, str] = {}
-    for record, _, _, a in _poster_anchors(region, fields):
-        posters.setdefault(record, a.get("href"))
-    return posters
-
-
 def _poster_anchors(
     region: Region, fields: PostFields
 ) -> Iterator[tuple[int, int, lxml_html.HtmlElement, lxml_html.HtmlElement]]:
@@ -549,7 +540,19 @@ def poster_slots(region: Region, fields: PostFields) -> frozenset[str]:
     title's, and may read as a thread (a stream of the member's posts); a page of posts by one
     poster each shows no repeated poster to tell them by. (A slot is a path of tags: a link in
     the same tags beside the name, such as a post's permalink in the line of its date, shares it.)"""
-    return frozenset(f"{index}:{slot_path(top, a)}" for index, top, a in poster_links(region, fields))
+    return posters(region, fields)[0]
+
+
+def posters(region: Region, fields: PostFields) -> tuple[frozenset[str], dict[int, str]]:
+    """:func:`poster_slots`, and each record's poster by the ``href`` of its first
+    :func:`poster_links` link, keyed by the record's index in the region (records without one
+    left out): one walk of the records for both."""
+    slots: set[str] = set()
+    by_record: dict[int, str] = {}
+    for record, index, top, a in _poster_anchors(region, fields):
+        slots.add(f"{index}:{slot_path(top, a)}")
+        by_record.setdefault(record, a.get("href"))
+    return frozenset(slots), by_record
 
 
 def _has_fields(record: Record, fields: PostFields) -> bool:

@@ -16,7 +16,7 @@ from topiccrawl.forum.links import canonicalize, flip_text, pattern_shape, url_p
 from topiccrawl.forum.pageinfo import Flips, more_links, title_key
 from topiccrawl.forum.pagetypes import profile
 from topiccrawl.forum.policy import CrawlPolicy
-from topiccrawl.forum.posts import PostFields, poster_slots, record_posters
+from topiccrawl.forum.posts import PostFields, posters
 from topiccrawl.forum.regions import Region
 
 MAX_POST_SLOTS = 3  # link slots of a post-like region tried in turn
@@ -147,12 +147,13 @@ class LinkFollowing:
     def _note_posters(self, region: Region, postlike: bool) -> dict[int, str]:
         """Note the slots of a post template's author field: the poster's links, which name the
         poster's page as a list's link names its thread, lead to no thread of their own. Returns
-        each post's poster (:func:`~topiccrawl.forum.posts.record_posters`), by record index."""
+        each post's poster (:func:`~topiccrawl.forum.posts.posters`), by record index."""
         fields = self.fields.get(region.key)
         if not postlike or fields is None:
             return {}
-        self.poster_slots.update(f"{region.key}|{path}" for path in poster_slots(region, fields))
-        return record_posters(region, fields)
+        slots, by_record = posters(region, fields)
+        self.poster_slots.update(f"{region.key}|{path}" for path in slots)
+        return by_record
 
     def _feeds_back(self, url: str, main: Region, info: dict[str, Any]) -> bool:
         """Whether a page reached through a record's link is a feed of the pages that link came
