@@ -422,14 +422,18 @@ def match_template(
     # The most records, and of as many the closest to the template: a thread's last page of one
     # post holds another box of the same frame before it (NGA's pager table beside each post table).
     best: Region | None = None
-    best_score = (0, 0.0)
+    best_fit = -1.0  # best's fit, worked out only when another region has as many records
     for el in _parents_at(root, template.location, taken_parents or [], where):
         region = _matched_under(el, template)
         if region is None:
             continue
-        score = (len(region.records), sum(resemblance(template, r) for r in region.records) / len(region.records))
-        if best is None or score > best_score:
-            best, best_score = region, score
+        if best is None or len(region.records) > len(best.records):
+            best, best_fit = region, -1.0
+        elif len(region.records) == len(best.records):
+            if best_fit < 0:
+                best_fit = template_fit(best)
+            if (fit := template_fit(region)) > best_fit:
+                best, best_fit = region, fit
     if best is not None:
         best.links = record_links(best)
         best.matched = True
