@@ -319,7 +319,9 @@ class ForumSpider(LinkFollowing, ThreadPosts, scrapy.Spider):
         else:
             outcome, why = "wanted", role
         logger.debug("Page %s: %s, type %s, %s (%s), mode %s", url, role, ptype.name, outcome, why, mode)
-        if role == "other" and info.get("slot") and len(self.recheck) < RECHECK_LIMIT and mode == "fresh":
+        if role == "other" and len(self.recheck) < RECHECK_LIMIT and mode == "fresh":
+            # (a flip too: a board's last page of one thread, read before the row template was
+            # known, repeats nothing, and its thread is linked from nowhere else)
             self.recheck[url] = (text, info)
         digest = records_digest(main, regions) if outcome == "wanted" else None
         twin = self.fingerprints.get(digest) if digest else None
