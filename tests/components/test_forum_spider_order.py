@@ -728,3 +728,23 @@ def test_a_boards_last_page_of_one_thread_read_before_the_boards_rows_were_known
     truth = [p for p in site.posts() if f"/group/topic/{p.thread_id}/" == thread]
     got = [p for p in items if urlsplit(p["thread_url"]).path == thread]
     assert truth and len(got) == len(truth)
+
+
+def test_a_thread_without_replies_whose_opening_post_has_paragraphs_keeps_its_post() -> None:
+    # A Douban topic's text is paragraphs and pictures in a box of their own. In a topic without
+    # replies they were the page's only repeated region and read as its posts, which hold neither
+    # poster nor date, so the page gave nothing: 3-8 opening posts of 2,621 went in every crawl at
+    # size 1.
+    site = DoubanGroups(size=1.0)
+    posts = site.posts()
+    replied = {p.thread_id for p in posts if p.position > 1}
+    lone = [p for p in posts if p.thread_id not in replied]
+    paragraphs = [
+        p
+        for p in lone
+        if len(re.findall(r"<p[\s>]", _answer(site, Request(BASE + site.thread_target(int(p.thread_id), 1))).text)) >= 3
+    ]
+    assert paragraphs  # (the case tested)
+    items, _ = _crawl(site, start="/group/explore")
+    found = {(i["thread_title"], i["position"], i["author"]) for i in items}
+    assert [p.thread_title for p in lone if (p.thread_title, 1, p.author) not in found] == []

@@ -61,12 +61,15 @@ from topiccrawl.spiders.forum_posts import ThreadPosts
 
 logger = logging.getLogger(__name__)
 STATS = "topiccrawl/forum"
+BESIDE_LIMIT = 100_000  # (URL pattern, template) pairs counted (a bound on memory)
 RECHECK_LIMIT = 500  # pages kept for a second look once a post/list template is known
 RECHECK_TIMES = 3  # looks a page gets, each when more is known of templates than at the last
 RELIST_LIMIT = 20  # first list pages whose links are read again once a template is known
 REREAD_LIMIT = 50  # thread pages read under an undecided template, read again once a post template is proved
 VIEW_LIMIT = 50  # list views of an undecided template kept until it proves a list's
 ROLE_PAGES = 3  # pages of a template read before it is taken for a list (see _template_role)
+BESIDE_PAGES = 2  # pages of a URL pattern (a thread's first page's, for its later pages) a template stood
+# beside the content of before it is no content there
 SHARED_CANONICAL = 3  # a canonical URL named by more pages than this is not theirs
 _DOCUMENT = re.compile(r"<(?:html|head|body|title)\b", re.IGNORECASE)  # a page, not a fragment of one
 
@@ -105,6 +108,8 @@ class ForumSpider(LinkFollowing, ThreadPosts, scrapy.Spider):
         self.types = PageTypes()
         self.book = TemplateBook()
         self.chrome = Chrome()
+        # (URL pattern, template) -> the content template of each page it stood beside -> pages
+        self.beside: dict[tuple[str, str], Counter[str]] = {}
         self.fields: dict[str, PostFields] = {}
         self.template_path = template
         if template:
@@ -225,7 +230,8 @@ class ForumSpider(LinkFollowing, ThreadPosts, scrapy.Spider):
         known = self._known_templates()
         regions = [r for r in self.book.regions(root) if not self._false_post_match(r)]
         pattern = url_pattern(url)
-        content = self.chrome.content(url, regions)
+        home = url_pattern(info.get("thread_url") or url)  # (a thread's later pages count with its first)
+        content = self._content(url, home, regions)
         feat = feature(regions, pattern, self.book.sticky, content)
         main = self._main_region(content)
         lone = self._lone_post(url, root, regions, info) if main is None else None
@@ -250,6 +256,9 @@ class ForumSpider(LinkFollowing, ThreadPosts, scrapy.Spider):
         role = feat.role
         if role in {"list", "thread"} and main is not None:
             self.book.sticky.add(main.key)
+            for r in regions:
+                if r.key != main.key and ((home, r.key) in self.beside or len(self.beside) < BESIDE_LIMIT):
+                    self.beside.setdefault((home, r.key), Counter())[main.key] += 1
         if mode == "recheck" and role == "other":
             # (still nothing: a later template, or the first opening post's poster link, may tell)
             rechecks = info.get("rechecks", 0) + 1
@@ -385,7 +394,11 @@ class ForumSpider(LinkFollowing, ThreadPosts, scrapy.Spider):
         tentative = role == "list" and main is not None and self._thread_template_state(main.key) == "open"
         if tentative:
             self.tentative_pages.add(url)
-        if main is not None and (role == "thread" or tentative):
+        if main is not None and role == "thread" and self._post_fields(main) is None:
+            # (a thread without replies whose opening post's paragraphs repeat: its content holds
+            # no post, and its one post stands apart as on any reply-less thread of the site)
+            lone = self._lone_post(url, root, regions, info)
+        if main is not None and (role == "thread" or tentative) and lone is None:
             yield from self._posts(url, main, info, thread_title(root, heading), flips, regions)
         elif lone is not None:
             yield from self._lone(url, lone, info, thread_title(root, heading))
@@ -415,6 +428,23 @@ class ForumSpider(LinkFollowing, ThreadPosts, scrapy.Spider):
         the kinds of link that name an opening post's poster (a thread of one post read before them
         showed no post: :meth:`_lone_post`)."""
         return len(self.book.sticky) + len(self.post_templates) + len(self.poster_shapes)
+
+    def _content(self, url: str, pattern: str, regions: list[Region]) -> list[Region]:
+        """The regions that may hold the page's content (:meth:`Chrome.content`), but a template
+        other pages of its URL pattern showed beside their posts and no page took for content: a
+        box of the group's other topics beside a topic's replies, the page's largest region on a
+        topic without replies, made such topics lists. (Beside posts, not beside any content: a
+        thread page read as a list under another region must not bar its posts' template.)"""
+        return [
+            r
+            for r in self.chrome.content(url, regions)
+            if r.key in self.book.sticky or self._beside_posts(pattern, r.key) < BESIDE_PAGES
+        ]
+
+    def _beside_posts(self, pattern: str, key: str) -> int:
+        """Pages of ``pattern`` whose content was a proved post template and showed ``key`` beside it."""
+        mains = self.beside.get((pattern, key))
+        return sum(n for main, n in mains.items() if main in self.post_templates) if mains else 0
 
     def _main_region(self, content: list[Region]) -> Region | None:
         """The page's content: a region of a post template when it has one, else the region
@@ -549,7 +579,8 @@ class ForumSpider(LinkFollowing, ThreadPosts, scrapy.Spider):
         and flips."""
         root = parse_html(early.text)
         regions = self.book.regions(root)
-        main = self._main_region(self.chrome.content(early.url, regions))
+        home = url_pattern(early.info.get("thread_url") or early.url)
+        main = self._main_region(self._content(early.url, home, regions))
         heading = titled_heading(page_heading(root), early.info.get("anchor"))
         return root, regions, main, heading, page_flips(early.url, root, main)
 

@@ -82,18 +82,8 @@ class ThreadPosts:
     def _posts(  # noqa: PLR0917
         self, url: str, main: Region, info: dict[str, Any], title: str | None, flips: Flips, regions: list[Region]
     ) -> Iterator[Any]:
-        fields = self.fields.get(main.key)
+        fields = self._post_fields(main)
         if fields is None:
-            fields = learn_fields(main)
-            if fields is None:
-                return
-            if len(main) >= 3 and (fields.author or fields.time):
-                # (fields without a poster or a date may be a few posts' misreading: a later page
-                # learns them again)
-                self.fields[main.key] = fields
-        if fields.author is None and fields.time is None:
-            # Records with neither a poster nor a date are no posts: a list of members' cards
-            # ("Messages: 12, Reaction score: 3") reads as posts by its text alone.
             self._inc("pages/no_post_fields")
             return
         posts = extract_posts(main, fields)
@@ -111,6 +101,21 @@ class ThreadPosts:
         for post in done:
             self.held.append((main.key, post))
         yield from self._emit_confirmed()
+
+    def _post_fields(self, main: Region) -> PostFields | None:
+        """The fields of ``main``'s records read as posts, or None when they hold neither a poster
+        nor a date: such records are no posts (a list of members' cards, "Messages: 12, Reaction
+        score: 3", reads as posts by its text alone; so do the paragraphs of an opening post)."""
+        fields = self.fields.get(main.key)
+        if fields is None:
+            fields = learn_fields(main)
+            if fields is None:
+                return None
+            if len(main) >= 3 and (fields.author or fields.time):
+                # (fields without a poster or a date may be a few posts' misreading: a later page
+                # learns them again)
+                self.fields[main.key] = fields
+        return None if fields.author is None and fields.time is None else fields
 
     def _lead_post(self, url: str, main: Region, fields: PostFields, regions: list[Region]) -> PostRecord | None:
         """The thread's opening post, when it stands above its replies in a template of its own
