@@ -52,6 +52,7 @@ from topiccrawl.forum.pagetypes import PageTypes, feature, main_region, profile
 from topiccrawl.forum.policy import CrawlPolicy
 from topiccrawl.forum.posts import AssembledPost, PostFields, ThreadAssembler, holds_a_post, holds_posts
 from topiccrawl.forum.regions import Region, parse_html
+from topiccrawl.forum.sides import SideBoxes
 from topiccrawl.forum.sitetemplate import SiteTemplate, SiteTemplateError, from_state
 from topiccrawl.forum.templatebook import TemplateBook
 from topiccrawl.forum.views import SeenRecords
@@ -61,15 +62,12 @@ from topiccrawl.spiders.forum_posts import ThreadPosts
 
 logger = logging.getLogger(__name__)
 STATS = "topiccrawl/forum"
-BESIDE_LIMIT = 100_000  # (URL pattern, template) pairs counted (a bound on memory)
 RECHECK_LIMIT = 500  # pages kept for a second look once a post/list template is known
 RECHECK_TIMES = 3  # looks a page gets, each when more is known of templates than at the last
 RELIST_LIMIT = 20  # first list pages whose links are read again once a template is known
 REREAD_LIMIT = 50  # thread pages read under an undecided template, read again once a post template is proved
 VIEW_LIMIT = 50  # list views of an undecided template kept until it proves a list's
 ROLE_PAGES = 3  # pages of a template read before it is taken for a list (see _template_role)
-BESIDE_PAGES = 2  # pages of a URL pattern (a thread's first page's, for its later pages) a template stood
-# beside the content of before it is no content there
 SHARED_CANONICAL = 3  # a canonical URL named by more pages than this is not theirs
 _DOCUMENT = re.compile(r"<(?:html|head|body|title)\b", re.IGNORECASE)  # a page, not a fragment of one
 
@@ -108,8 +106,7 @@ class ForumSpider(LinkFollowing, ThreadPosts, scrapy.Spider):
         self.types = PageTypes()
         self.book = TemplateBook()
         self.chrome = Chrome()
-        # (URL pattern, template) -> the content template of each page it stood beside -> pages
-        self.beside: dict[tuple[str, str], Counter[str]] = {}
+        self.sides = SideBoxes()
         self.fields: dict[str, PostFields] = {}
         self.template_path = template
         if template:
@@ -230,8 +227,8 @@ class ForumSpider(LinkFollowing, ThreadPosts, scrapy.Spider):
         known = self._known_templates()
         regions = [r for r in self.book.regions(root) if not self._false_post_match(r)]
         pattern = url_pattern(url)
-        home = url_pattern(info.get("thread_url") or url)  # (a thread's later pages count with its first)
-        content = self._content(url, home, regions)
+        shape = self._shape(url, info)
+        content = self._content(url, shape, regions)
         feat = feature(regions, pattern, self.book.sticky, content)
         main = self._main_region(content)
         lone = self._lone_post(url, root, regions, info) if main is None else None
@@ -256,9 +253,7 @@ class ForumSpider(LinkFollowing, ThreadPosts, scrapy.Spider):
         role = feat.role
         if role in {"list", "thread"} and main is not None:
             self.book.sticky.add(main.key)
-            for r in regions:
-                if r.key != main.key and ((home, r.key) in self.beside or len(self.beside) < BESIDE_LIMIT):
-                    self.beside.setdefault((home, r.key), Counter())[main.key] += 1
+            self.sides.note(shape, main.key, (r.key for r in regions))
         if mode == "recheck" and role == "other":
             # (still nothing: a later template, or the first opening post's poster link, may tell)
             rechecks = info.get("rechecks", 0) + 1
@@ -429,22 +424,28 @@ class ForumSpider(LinkFollowing, ThreadPosts, scrapy.Spider):
         showed no post: :meth:`_lone_post`)."""
         return len(self.book.sticky) + len(self.post_templates) + len(self.poster_shapes)
 
-    def _content(self, url: str, pattern: str, regions: list[Region]) -> list[Region]:
-        """The regions that may hold the page's content (:meth:`Chrome.content`), but a template
-        other pages of its URL pattern showed beside their posts and no page took for content: a
-        box of the group's other topics beside a topic's replies, the page's largest region on a
-        topic without replies, made such topics lists. (Beside posts, not beside any content: a
-        thread page read as a list under another region must not bar its posts' template.)"""
+    @staticmethod
+    def _shape(url: str, info: dict[str, Any]) -> str:
+        """The URL shape a page counts under for :class:`SideBoxes`: a thread's later pages count
+        with its first page."""
+        return pattern_shape(url_pattern(info.get("thread_url") or url))
+
+    def _content(self, url: str, shape: str, regions: list[Region]) -> list[Region]:
+        """The regions that may hold the page's content (:meth:`Chrome.content`), but the side
+        boxes of pages of its shape (:mod:`~topiccrawl.forum.sides`) whose records hold neither
+        poster nor date: records that do may be the posts, which the post templates' own rules
+        tell apart (a thread's first pages, read under its board's rows, must not bar its posts)."""
         return [
             r
             for r in self.chrome.content(url, regions)
-            if r.key in self.book.sticky or self._beside_posts(pattern, r.key) < BESIDE_PAGES
+            if not self.sides.is_side(shape, r.key, self._proved_posts) or self._post_fields(r) is not None
         ]
 
-    def _beside_posts(self, pattern: str, key: str) -> int:
-        """Pages of ``pattern`` whose content was a proved post template and showed ``key`` beside it."""
-        mains = self.beside.get((pattern, key))
-        return sum(n for main, n in mains.items() if main in self.post_templates) if mains else 0
+    def _proved_posts(self, key: str) -> bool:
+        """Whether ``key`` is a post template: its pages read as posts, and its links are not
+        known to lead on (a board's rows read as posts, an excerpt, a poster and a date, until
+        their links prove to lead to threads)."""
+        return self._template_role(key) == "posts" and self._thread_template_state(key) != "list"
 
     def _main_region(self, content: list[Region]) -> Region | None:
         """The page's content: a region of a post template when it has one, else the region
@@ -452,7 +453,7 @@ class ForumSpider(LinkFollowing, ThreadPosts, scrapy.Spider):
         some page was read with: a thread of two posts read before any other is read by its
         breadcrumbs, whose template, known from then on, beats a later two-post thread's posts
         (a region only by matching a known template)."""
-        posts = [r for r in content if self._template_role(r.key) == "posts" and self._holds_posts(r)]
+        posts = [r for r in content if self._proved_posts(r.key) and self._holds_posts(r)]
         return main_region(posts, self.book.sticky) or main_region(content, self.book.sticky)
 
     def _read_as(self, url: str, own: str, stat: str) -> None:
@@ -579,8 +580,7 @@ class ForumSpider(LinkFollowing, ThreadPosts, scrapy.Spider):
         and flips."""
         root = parse_html(early.text)
         regions = self.book.regions(root)
-        home = url_pattern(early.info.get("thread_url") or early.url)
-        main = self._main_region(self._content(early.url, home, regions))
+        main = self._main_region(self._content(early.url, self._shape(early.url, early.info), regions))
         heading = titled_heading(page_heading(root), early.info.get("anchor"))
         return root, regions, main, heading, page_flips(early.url, root, main)
 
