@@ -126,6 +126,28 @@ def test_when_the_crawl_runs_dry_a_parked_link_of_a_wanted_pattern_is_sampled() 
     assert [url for url, _ in policy.next_samples()] == ["u3"]
 
 
+def test_when_the_crawl_runs_dry_an_unwanted_slot_samples_one_link_of_each_kind_it_never_tried() -> None:
+    # PHPWind's index lists a board's sub-board ('子版块: 笔记本专区') in the cell of its
+    # moderators' links: the moderators' pages make the slot unwanted, the sub-board link waits
+    # as a kind the slot has not tried, and no other page may link that board (one crawl in
+    # eight lost its 153 posts).
+    policy = CrawlPolicy(samples=2)
+    boards = policy.slot("R", "0:th/h3/a", "电脑硬件")
+    for _ in range(2):
+        policy.decide(boards, "thread.php?fid=\\d")
+        policy.record(boards.key, "thread.php?fid=\\d", outcome="wanted", page_type="list", why="list", template="L")
+    cell = policy.slot("R", "0:th/a", "kevin2008")
+    for _ in range(2):
+        assert policy.decide(cell, "u.php?uid=\\d").action == "explore"
+        policy.record(cell.key, "u.php?uid=\\d", outcome="unwanted", page_type="other", why="other")
+    assert policy.state(cell) == "unwanted"
+    assert policy.decide(cell, "thread.php?fid=\\d").action == "park"
+    cell.parked += [("fid9", {"pattern": "thread.php?fid=\\d"}), ("fid10", {"pattern": "thread.php?fid=\\d"})]
+    cell.parked.append(("uid9", {"pattern": "u.php?uid=\\d"}))
+    assert [url for url, _ in policy.next_samples()] == ["fid9"]
+    assert policy.next_samples() == []  # (one of its kind: the sample's page tells the rest)
+
+
 @pytest.mark.parametrize(
     ("anchor", "length"),
     [

@@ -379,8 +379,24 @@ class CrawlPolicy:
         have a pattern not yet sampled enough (its earlier samples may have been filtered)."""
         out = []
         for s in self.slots.values():
-            if not s.parked or self.state(s) == "unwanted" or s.fixed or self.default_skip:
+            if not s.parked or s.fixed or self.default_skip:
                 continue  # a site template's decisions are final: no sampling
+            if self.state(s) == "unwanted":
+                # One link of a kind the slot never tried and whose pattern leads to wanted pages
+                # elsewhere: a board's sub-board link shares its cell with the moderators' links,
+                # which make the slot unwanted, and no other page may link that board.
+                untried = [
+                    p
+                    for p in s.parked
+                    if self.pattern_state(p[1]["pattern"]) == "wanted"
+                    and pattern_shape(p[1]["pattern"]) not in s.tried_shapes
+                    and not done(p[0])
+                ]
+                if untried:
+                    s.parked.remove(untried[0])
+                    s.tried_shapes.add(pattern_shape(untried[0][1]["pattern"]))
+                    out.append(untried[0])
+                continue
             # Links whose pattern is known to lead nowhere, or fetched meanwhile, are not
             # samples worth taking.
             s.parked = [p for p in s.parked if self.pattern_state(p[1]["pattern"]) != "unwanted" and not done(p[0])]
