@@ -194,13 +194,22 @@ def test_the_final_flush_leaves_nothing_held_so_the_crawl_can_close() -> None:
 
 
 def test_pages_of_a_thread_entered_at_a_later_page_belong_to_its_first_page() -> None:
+    spider, _queue = _spider()
     first = BASE + "/showthread.php?t=5"
     later = Flips(current=6, first=first)
-    assert ForumSpider._thread_url(BASE + "/showthread.php?t=5&page=6", {}, later) == first
+    assert spider._thread_url(BASE + "/showthread.php?t=5&page=6", {}, later) == first
     # the flip that led to a page says which thread it is; a first page is its own thread
-    assert ForumSpider._thread_url(BASE + "/x", {"thread_url": first}, Flips(current=3)) == first
-    assert ForumSpider._thread_url(first, {}, Flips(current=1, first=first)) == first
-    assert ForumSpider._thread_url(first, {}, Flips()) == first
+    assert spider._thread_url(BASE + "/x", {"thread_url": first}, Flips(current=3)) == first
+    assert spider._thread_url(first, {}, Flips(current=1, first=first)) == first
+    assert spider._thread_url(first, {}, Flips()) == first
+    # a first page known under its pager's URL for page 1 is the thread its title links
+    pager_first = BASE + "/showthread.php?page=1&t=5"
+    assert (
+        spider._thread_url(BASE + "/showthread.php?page=last&t=5", {}, Flips(current=6, first=pager_first))
+        == pager_first
+    )
+    spider._note_first_page(pager_first, first)
+    assert spider._thread_url(BASE + "/showthread.php?page=last&t=5", {}, Flips(current=6, first=pager_first)) == first
 
 
 def _read_in_order(
@@ -768,3 +777,19 @@ def test_a_short_topic_read_once_the_suggested_topics_lead_to_topics_takes_its_p
     assert any(
         roles["thread"] and spider._thread_template_state(key) == "list" for key, roles in spider.template_roles.items()
     )
+
+
+def test_a_threads_last_page_entered_first_by_its_last_page_link_joins_the_thread() -> None:
+    # PHPWind's 'last post' cells link read.php?tid=5&page=e. A word is no page number, so that
+    # page was read as page 1 of a thread of its own, its posts under that URL at the wrong
+    # places. Read as the page its pager does not link, it names its thread by the pager's page-1
+    # URL (&fpage=0&toread=&page=1), which joins read.php?tid=5 once that is read. (That page-1
+    # URL is not fetched from such a page: in real crawls at size 0.3 it came back a duplicate of
+    # read.php?tid=5 and made the thread pages' URL pattern unwanted, half the posts lost.)
+    site = PhpwindForum(size=0.3)
+    truth = {(p.thread_title, p.position, p.author) for p in site.posts()}
+    assert sum(p.thread_id == "1191" and p.page_number > 1 for p in site.posts()) > 20
+    items, _ = _crawl(site, "/read.php?page=e&tid=1191")  # type: ignore[arg-type]
+    got = [(i["thread_title"], i["position"], i["author"]) for i in items]
+    assert len(got) == len(truth) and set(got) == truth
+    assert {i["thread_url"] for i in items if i["post_id"] and "1191" in i["page_url"]} == {BASE + "/read.php?tid=1191"}

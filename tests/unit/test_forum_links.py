@@ -195,3 +195,20 @@ def test_a_flip_may_reset_a_number_to_0_beside_the_page_number() -> None:
     here = canonicalize("http://f.test/read.php?tid=5&fpage=2")
     flip = page_flip(here, canonicalize("http://f.test/read.php?tid=5&fpage=0&toread=&page=2"), "2")
     assert flip is not None and flip.value == 2 and flip.key == "/read.php?fpage=0&page={}&tid=5&toread="
+
+
+@pytest.mark.parametrize("word", ["e", "last", "END"])
+def test_a_last_page_named_by_a_word_flips_to_its_numbered_pages(word: str) -> None:
+    # PHPWind's 'last post' cells link read.php?tid=5&page=e, whose pager links
+    # &fpage=0&toread=&page=N: no flip (a word is no page number), so that page was read as page 1
+    # of a thread of its own, about 20 posts a crawl at the wrong thread and position
+    here = canonicalize(f"http://f.test/read.php?tid=5&page={word}")
+    flip = page_flip(here, canonicalize("http://f.test/read.php?tid=5&fpage=0&toread=&page=2"), "2")
+    assert flip is not None and flip.value == 2 and not flip.inserted
+    assert flip.key == "/read.php?fpage=0&page={}&tid=5&toread="
+    assert page_flip(here, canonicalize("http://f.test/read.php?tid=5&page=1"), "1") is not None
+
+
+def test_another_word_in_the_page_parameter_is_another_view() -> None:
+    here = canonicalize("http://f.test/list.php?fid=5&sort=name")
+    assert page_flip(here, canonicalize("http://f.test/list.php?fid=5&sort=2"), "2") is None

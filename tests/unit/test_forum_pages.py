@@ -83,6 +83,28 @@ def test_thread_assembler_flush_keeps_positions_after_a_missing_page() -> None:
     assert [p.position for p in out][-1] == 21
 
 
+def test_thread_assembler_merges_a_later_page_filed_under_another_url_of_the_first_page() -> None:
+    # (PHPWind's last page, read.php?tid=5&page=e, names its first page as its pager links it,
+    # read.php?tid=5&fpage=0&toread=&page=1; the thread's title links read.php?tid=5)
+    asm = ThreadAssembler()
+    assert asm.add("alias", 2, "u-e", [PostRecord("b", "a", None, "x")], last_page=2, title="T", board=None) == []
+    assert asm.merge("nothing held", "t") == []
+    assert (
+        asm.add(
+            "t", 1, "u1", [PostRecord(str(i), "a", None, "x") for i in range(3)], last_page=2, title=None, board="B"
+        )
+        == []
+    )
+    done = asm.merge("alias", "t")
+    assert [(p.thread_url, p.page_url, p.position) for p in done] == [
+        ("t", "u1", 1),
+        ("t", "u1", 2),
+        ("t", "u1", 3),
+        ("t", "u-e", 4),
+    ]
+    assert done[0].thread_title == "T" and done[0].board == "B" and len(asm) == 0
+
+
 def _trail(outer: str, close: str) -> str:
     crumbs = "".join(
         f'<li><a href="/{h}"><span>{name} <i class="fa fa-angle-right"></i></span></a></li>'

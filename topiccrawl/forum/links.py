@@ -258,6 +258,15 @@ def _tail(url: str) -> str:
     return parts.path + ("?" + parts.query if parts.query else "")
 
 
+PAGE_WORDS = frozenset({"e", "end", "last"})  # query values naming a sequence's last page
+
+
+def _page_word(here: str | None, there: str | None) -> bool:
+    """Whether a query value ``here`` names the last page by a word where the link names a page
+    by number."""
+    return bool(here and there and here.lower() in PAGE_WORDS and there.isdigit())
+
+
 def _query_flip(  # noqa: PLR0911 - one return per case
     current: str, link: str, shown: int | None = None
 ) -> tuple[str, int, bool] | None:
@@ -278,7 +287,9 @@ def _query_flip(  # noqa: PLR0911 - one return per case
     if len(da) != len(a) or len(db) != len(b):
         return None
     numeric = [
-        k for k in dict.fromkeys([*da, *db]) if da.get(k) != db.get(k) and (da.get(k) or db.get(k) or "").isdigit()
+        k
+        for k in dict.fromkeys([*da, *db])
+        if da.get(k) != db.get(k) and ((da.get(k) or db.get(k) or "").isdigit() or _page_word(da.get(k), db.get(k)))
     ]
     zeroed: list[str] = []
     if len(numeric) > 1:
@@ -290,8 +301,15 @@ def _query_flip(  # noqa: PLR0911 - one return per case
     if len(numeric) != 1 or len(others) > 2 or any(k in da and k in db for k in others):
         return None  # a changed non-numeric value (sort=title) is another view, not a page
     name = numeric[0]
-    if (name in da and not da[name].isdigit()) or (name in db and not db[name].isdigit()):
+    if name in db and not db[name].isdigit():
         return None
+    if name in da and not da[name].isdigit():
+        # (a page named by a word, PHPWind's and NGA's last page '&page=e', flips to numbered
+        # pages like any other: its own number is the one its pager does not link)
+        if not _page_word(da[name], db.get(name)):
+            return None
+        key = "&".join(f"{k}={{}}" if k == name else f"{k}={v}" for k, v in b)
+        return key, int(db[name]), False
     if name not in db:  # back to the first page, which has no page parameter
         if any(k in db for k in others):
             return None

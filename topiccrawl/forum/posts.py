@@ -650,6 +650,23 @@ class ThreadAssembler:
             return self._emit(thread_url)
         return []
 
+    def merge(self, alias: str, thread_url: str) -> list[AssembledPost]:
+        """The pages held under ``alias``, another URL of ``thread_url``'s first page (a later
+        page entered directly names its first page as its pager links it), moved to
+        ``thread_url``; its posts, numbered, if that completes it."""
+        t = self.threads.pop(alias, None)
+        if t is None:
+            return []
+        into = self.threads.setdefault(thread_url, _Thread(t.title, t.board))
+        into.title = into.title or t.title
+        into.board = into.board or t.board
+        into.last_page = max(into.last_page, t.last_page)
+        for n, page in t.pages.items():
+            into.pages.setdefault(n, page)
+        if all(p in into.pages for p in range(1, into.last_page + 1)):
+            return self._emit(thread_url)
+        return []
+
     def drop_page(self, thread_url: str, page_number: int) -> None:
         """Forget a page of a thread still waiting for its other pages (it is to be read again)."""
         if (t := self.threads.get(thread_url)) is not None:

@@ -130,6 +130,7 @@ class ForumSpider(LinkFollowing, ThreadPosts, scrapy.Spider):
         self.held: list[tuple[str, AssembledPost]] = []  # posts waiting for their page type to be confirmed
         self.tentative_pages: set[str] = set()  # pages read as lists whose posts are held all the same
         self.thread_template: dict[str, str] = {}  # thread URL -> its post template key
+        self.first_pages: dict[str, str] = {}  # another URL of a thread's first page -> the thread URL
         self.template_roles: dict[str, Counter[str]] = {}
         self.primary: dict[str, list[str]] = {}  # post template key -> its slots, longest anchor first
         self.pages = 0

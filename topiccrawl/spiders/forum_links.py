@@ -51,6 +51,8 @@ class LinkFollowing:
 
         def _thread_url(self, url: str, info: dict[str, Any], flips: Flips) -> str: ...
 
+        def _note_first_page(self, alias: str, thread_url: str) -> None: ...
+
         def _page_number(self, info: dict[str, Any], flips: Flips) -> int: ...
 
         def _count_targets(self, page_links: dict[str, list[tuple[str, str]]]) -> None: ...
@@ -227,8 +229,17 @@ class LinkFollowing:
                 continue
             if flip.inserted:
                 self.first_page_keys.add(flip.key)
+                if thread_url is not None and current == 1:
+                    self._note_first_page(_page_url(thread_url, flip.key, 1), thread_url)
             elif flip.key in self.first_page_keys and flip.value <= 1:
                 self._inc("skipped/first_page_alias")
+                continue
+            elif flip.value <= 1 < current and not info.get("thread_url"):
+                # (a later page entered directly, by a 'last page' link: its pager's page 1 is
+                # often another URL of the page the thread's title links, PHPWind's
+                # '&fpage=0&toread=&page=1' for 'read.php?tid=5', and read first it is a
+                # duplicate that makes the thread pages' pattern unwanted; the lists reach page 1)
+                self._inc("skipped/first_page_from_later")
                 continue
             meta = {
                 "slot": None,
@@ -281,6 +292,13 @@ class LinkFollowing:
         self.requested.add(url)
         self._inc(f"links/{decision.reason}")
         yield self._request(url, meta, priority=priority if decision.action == "follow" else 3)
+
+
+def _page_url(url: str, key: str, number: int) -> str:
+    """The URL of page ``number`` of the sequence ``key`` (a :class:`PageFlip` key: path and query
+    with the page as "{}") on ``url``'s site."""
+    parts = urlsplit(url)
+    return canonicalize(f"{parts.scheme}://{parts.netloc}{key.format(number)}")
 
 
 def _resolver(url: str) -> Callable[[str], tuple[str, str]]:

@@ -45,6 +45,7 @@ POSTER_KEYED = 2
 POSTER_KEY_NOISE = 0.1  # share of posters whose links differ that still leaves a shape the poster's
 POSTER_KEY_SAMPLE = 200  # posters counted per slot and shape
 HELD_PAGES = 20  # pages of a post template read as posts after which its posts go out, its slots decided or not
+FIRST_PAGE_LIMIT = 100_000  # other URLs of threads' first pages remembered (a bound on memory)
 
 
 class ThreadPosts:
@@ -54,6 +55,7 @@ class ThreadPosts:
     held: list[tuple[str, AssembledPost]]
     tentative_pages: set[str]
     thread_template: dict[str, str]
+    first_pages: dict[str, str]
     template_roles: dict[str, Counter[str]]
     list_boards: dict[str, str]
     list_anchors: dict[str, list[str]]
@@ -169,12 +171,25 @@ class ThreadPosts:
         numbers no page) the one the flip that led here gave it, else 1."""
         return flips.current or info.get("page") or 1
 
-    @classmethod
-    def _thread_url(cls, url: str, info: dict[str, Any], flips: Flips) -> str:
+    def _thread_url(self, url: str, info: dict[str, Any], flips: Flips) -> str:
         """The thread a page belongs to: the one its flip came from, else its first page when it
-        links that and is a later page (a thread entered at its last page), else the page itself."""
-        later = cls._page_number(info, flips) > 1
-        return info.get("thread_url") or (flips.first if later and flips.first else url)
+        links that and is a later page (a thread entered at its last page), else the page itself;
+        a first page known under another URL is that URL (:meth:`_note_first_page`)."""
+        later = self._page_number(info, flips) > 1
+        found = info.get("thread_url") or (flips.first if later and flips.first else url)
+        return self.first_pages.get(found, found)
+
+    def _note_first_page(self, alias: str, thread_url: str) -> None:
+        """``alias`` is another URL of ``thread_url``'s first page: its pager's link to page 1
+        (PHPWind's ``read.php?tid=5&fpage=0&toread=&page=1`` for ``read.php?tid=5``), which a
+        later page entered directly (a 'last page' link, ``&page=e``) names as its thread."""
+        if alias == thread_url or alias in self.first_pages or len(self.first_pages) >= FIRST_PAGE_LIMIT:
+            return
+        self.first_pages[alias] = thread_url
+        template = self.thread_template.get(alias)
+        for post in self.assembler.merge(alias, thread_url):
+            if template is not None:
+                self.held.append((template, post))
 
     def _emit_confirmed(self, final: bool = False) -> Iterator[ForumPost]:
         # Decide everything before yielding: Scrapy consumes callback generators lazily
