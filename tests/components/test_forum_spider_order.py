@@ -36,6 +36,7 @@ from topiccrawl.demo.forums import heldout_forum
 from topiccrawl.demo.forums_base import _FixtureForum
 from topiccrawl.demo.forums_vbulletin import VbulletinForum
 from topiccrawl.demo.server import SiteRequest
+from topiccrawl.forum.links import url_pattern
 from topiccrawl.forum.pageinfo import Flips
 from topiccrawl.forum.pagetypes import is_navigation, page_role
 from topiccrawl.forum.regions import parse_html
@@ -793,3 +794,18 @@ def test_a_threads_last_page_entered_first_by_its_last_page_link_joins_the_threa
     got = [(i["thread_title"], i["position"], i["author"]) for i in items]
     assert len(got) == len(truth) and set(got) == truth
     assert {i["thread_url"] for i in items if i["post_id"] and "1191" in i["page_url"]} == {BASE + "/read.php?tid=1191"}
+
+
+def test_a_thread_page_read_as_the_url_its_heading_links_flips_the_pages_of_that_url() -> None:
+    # PHPWind's 'next thread' links read.php?tid=5&toread=1. Read first, the page is read as the
+    # URL its heading links, read.php?tid=5, which is then taken as requested; its pager, read at
+    # the first URL, flipped nothing of it, so page 2 was never asked for (16 posts in every
+    # crawl at size 1.0).
+    site = PhpwindForum(size=1.0)
+    reader = _HandReader(site)
+    target = BASE + "/read.php?tid=1579&toread=1"
+    title = next(p.thread_title for p in site.posts() if p.thread_id == "1579")
+    request = Request(target, meta={"forum": {"slot": "next|0:a", "pattern": url_pattern(target), "anchor": title}})
+    asked = {r.url for r in _requests_of(reader.spider.parse(_answer(site, request)))}
+    assert BASE + "/read.php?tid=1579" in reader.spider.requested  # (the case tested: read as its heading's URL)
+    assert BASE + "/read.php?fpage=0&page=2&tid=1579&toread=" in asked

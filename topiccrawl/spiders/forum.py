@@ -304,7 +304,9 @@ class ForumSpider(LinkFollowing, ThreadPosts, scrapy.Spider):
         if home is not None:
             logger.debug("Page %s: read as %s, the URL its heading links", url, home)
             self._read_as(url, home, "pages/read_as_home")
-            url, alias = home, False
+            # (and its pager read at that URL: at the first URL, '&toread=1', it flipped no page of
+            # the thread, and the title's link, taken as requested, was the only way to page 2)
+            url, alias, flips = home, False, page_flips(home, root, main)
         ptype, new = self.types.add(url, feat)
         if new:
             logger.info("Page type %s found: %s (pattern %s)", ptype.name, url, feat.pattern)
