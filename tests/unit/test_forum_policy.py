@@ -382,3 +382,17 @@ def test_two_links_of_a_slot_leading_to_one_page_take_back_what_the_first_was_ta
     policy.record(title.key, "t=\\d", outcome="wanted", page_type="3", why="thread")
     policy.record(title.key, "t=\\d", outcome="unwanted", page_type="3", why="duplicate")
     assert policy.state(title) == "wanted"
+
+
+def test_a_duplicate_reached_by_a_pages_own_flip_says_nothing_of_its_pattern() -> None:
+    # A small Douban group's discussion?start=0, linked from its home by '更多', repeats the home;
+    # two such made the pattern unwanted, and a larger group's list behind it was skipped.
+    policy = CrawlPolicy(samples=2)
+    for _ in range(2):
+        policy.record(None, "group/\\\\d/discussion?start=\\\\d", outcome="unwanted", page_type="list", why="duplicate")
+    assert policy.pattern_state("group/\\\\d/discussion?start=\\\\d") == "open"
+    assert policy.decide(None, "group/\\\\d/discussion?start=\\\\d").action == "follow"
+    # ... while such links' other outcomes still count against it
+    for _ in range(2):
+        policy.record(None, "print.php?tid=\\\\d", outcome="unwanted", page_type="thread", why="alias")
+    assert policy.pattern_state("print.php?tid=\\\\d") == "unwanted"

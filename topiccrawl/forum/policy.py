@@ -329,12 +329,15 @@ class CrawlPolicy:
             # (the page its first link led to, taken for a wanted one, was the same wall)
             self.patterns[pattern]["wanted"] -= 1
             self.patterns[pattern]["unwanted"] += 1
-        if why != "view":
-            self.patterns[pattern]["wanted" if outcome == "wanted" else "unwanted"] += 1
-        else:
+        if why == "view":
             self.pattern_views[pattern] += 1
             if self.sampled[pattern]:
                 self.sampled[pattern] -= 1  # (it told nothing of the pattern: another slot may sample it)
+        elif not (why == "duplicate" and slot_key is None):
+            # (a duplicate reached by a page's own flip or 'more' link is that page's list again
+            # under another URL, and says nothing of the pattern: a small Douban group's
+            # discussion?start=0 repeats its home, and two such made a larger group's list unwanted)
+            self.patterns[pattern]["wanted" if outcome == "wanted" else "unwanted"] += 1
         if slot_key is None or slot_key not in self.slots:
             return []
         s = self.slots[slot_key]
