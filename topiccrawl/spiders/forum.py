@@ -392,12 +392,13 @@ class ForumSpider(LinkFollowing, ThreadPosts, scrapy.Spider):
         tentative = role == "list" and main is not None and self._thread_template_state(main.key) == "open"
         if tentative:
             self.tentative_pages.add(url)
-        if main is not None and role == "thread" and self._post_fields(main) is None:
+        fields = self._post_fields(main) if main is not None and (role == "thread" or tentative) else None
+        if main is not None and role == "thread" and fields is None:
             # (a thread without replies whose opening post's paragraphs repeat: its content holds
             # no post, and its one post stands apart as on any reply-less thread of the site)
             lone = self._lone_post(url, root, regions, info)
         if main is not None and (role == "thread" or tentative) and lone is None:
-            yield from self._posts(url, main, info, thread_title(root, heading), flips, regions)
+            yield from self._posts(url, main, fields, info, thread_title(root, heading), flips, regions)
         elif lone is not None:
             yield from self._lone(url, lone, info, thread_title(root, heading))
         yield from self._links(url, regions, role, info, heading, flips)
@@ -612,7 +613,8 @@ class ForumSpider(LinkFollowing, ThreadPosts, scrapy.Spider):
                 early.read_as = template
                 self._inc("pages/reread_as_thread")
                 logger.debug("Page %s: read again as a thread page (template %s)", url, template)
-                yield from self._posts(url, main, info, thread_title(root, heading), flips, regions)
+                fields = self._post_fields(main)
+                yield from self._posts(url, main, fields, info, thread_title(root, heading), flips, regions)
                 yield from self._links(url, regions, "thread", info, heading, flips)
                 continue
             if early.thread:

@@ -81,10 +81,20 @@ class ThreadPosts:
 
         def _template_role(self, key: str) -> str: ...
 
+        def _template_of(self, post: AssembledPost) -> str: ...
+
     def _posts(  # noqa: PLR0917
-        self, url: str, main: Region, info: dict[str, Any], title: str | None, flips: Flips, regions: list[Region]
+        self,
+        url: str,
+        main: Region,
+        fields: PostFields | None,
+        info: dict[str, Any],
+        title: str | None,
+        flips: Flips,
+        regions: list[Region],
     ) -> Iterator[Any]:
-        fields = self._post_fields(main)
+        """The posts of ``main`` read with ``fields`` (:meth:`_post_fields`, worked out by the caller,
+        which may read the page otherwise when there are none)."""
         if fields is None:
             self._inc("pages/no_post_fields")
             return
@@ -186,10 +196,10 @@ class ThreadPosts:
         if alias == thread_url or alias in self.first_pages or len(self.first_pages) >= FIRST_PAGE_LIMIT:
             return
         self.first_pages[alias] = thread_url
-        template = self.thread_template.get(alias)
+        if (template := self.thread_template.pop(alias, None)) is not None:
+            self.thread_template.setdefault(thread_url, template)
         for post in self.assembler.merge(alias, thread_url):
-            if template is not None:
-                self.held.append((template, post))
+            self.held.append((self._template_of(post), post))
 
     def _emit_confirmed(self, final: bool = False) -> Iterator[ForumPost]:
         # Decide everything before yielding: Scrapy consumes callback generators lazily
