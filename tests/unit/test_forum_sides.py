@@ -24,6 +24,14 @@ def test_a_box_beside_the_posts_of_two_pages_is_a_side_box_of_their_shape_only()
     assert not sides.is_side("bbs.test/category/\\d/*", "suggested", _posts)
 
 
+def test_a_box_repeated_on_one_page_counts_as_one_page() -> None:
+    # (NodeBB shows a vote box beside every post: one page is still one page of evidence)
+    sides = SideBoxes()
+    sides.note(TOPIC, "posts", ["votes"] * 5)
+    assert sides.beside_posts(TOPIC, "votes", _posts) == 1
+    assert not sides.is_side(TOPIC, "votes", _posts)
+
+
 def test_only_pages_whose_content_is_a_post_template_count_as_it_is_known_when_asked() -> None:
     # (a thread page read as a list under another region must not bar its posts' template)
     sides = SideBoxes()

@@ -36,9 +36,10 @@ class SideBoxes:
         self.limit = limit
 
     def note(self, shape: str, content: str, others: Iterable[str]) -> None:
-        """A page of ``shape`` was read with ``content`` for its content and showed ``others``."""
+        """A page of ``shape`` was read with ``content`` for its content and showed ``others``
+        (a template shown several times on the page, as a box beside each post, counts once)."""
         self._content[(shape, content)] += 1
-        for key in others:
+        for key in dict.fromkeys(others):
             if key == content:
                 continue
             mains = self._beside.get((shape, key))
