@@ -20,6 +20,9 @@ def test_a_slot_is_sampled_then_parked_then_released_when_wanted() -> None:
     decisions = [policy.decide(title, "t=\\d").action for i in range(4)]
     assert decisions == ["explore", "explore", "park", "park"]
     title.parked += [("u3", {"pattern": "t=\\d"}), ("u4", {"pattern": "t=\\d"})]
+    assert policy.record(title.key, "t=\\d", outcome="wanted", page_type="3", why="thread") == []
+    assert policy.state(title) == "wanted"  # (what it decides of its template, at once)
+    assert policy.decide(title, "t=\\d").action == "park"  # (its links wait: its second sample is out)
     released = policy.record(title.key, "t=\\d", outcome="wanted", page_type="3", why="thread")
     assert released == [("u3", {"pattern": "t=\\d"}), ("u4", {"pattern": "t=\\d"})]
     assert policy.decide(title, "t=\\d").action == "follow"
@@ -33,12 +36,12 @@ def test_a_wanted_slot_vouches_only_for_the_url_patterns_it_led_to_wanted_pages(
     assert policy.decide(cell, "thread?t=\\d").action == "explore"
     assert policy.decide(cell, "member?find=*&t=\\d").action == "explore"
     cell.parked += [("t2", {"pattern": "thread?t=\\d"}), ("m2", {"pattern": "member?find=*&t=\\d"})]
-    released = policy.record(cell.key, "thread?t=\\d", outcome="wanted", page_type="3", why="thread")
+    assert policy.record(cell.key, "thread?t=\\d", outcome="wanted", page_type="3", why="thread") == []
+    released = policy.record(cell.key, "member?find=*&t=\\d", outcome="unwanted", page_type="4", why="other")
     assert released == [("t2", {"pattern": "thread?t=\\d"})]  # the profile link waits
     assert policy.decide(cell, "thread?t=\\d").action == "follow"
     assert policy.decide(cell, "member?find=*&t=\\d").action == "explore"  # its own second sample
-    for _ in range(2):
-        policy.record(cell.key, "member?find=*&t=\\d", outcome="unwanted", page_type="4", why="other")
+    policy.record(cell.key, "member?find=*&t=\\d", outcome="unwanted", page_type="4", why="other")
     assert policy.decide(cell, "member?find=*&t=\\d").action == "skip"
     assert cell.parked == []  # dropped once its pattern proved unwanted
 
@@ -381,6 +384,32 @@ def test_two_links_of_a_slot_leading_to_one_page_take_back_what_the_first_was_ta
     title = policy.slot("T", "0:th/a", "a long thread title")
     policy.record(title.key, "t=\\d", outcome="wanted", page_type="3", why="thread")
     policy.record(title.key, "t=\\d", outcome="unwanted", page_type="3", why="duplicate")
+    assert policy.state(title) == "wanted"
+
+
+def test_a_slot_with_samples_out_waits_for_them_before_its_one_wanted_page_releases_its_links() -> None:
+    # Both 'Report' samples asked for at once, every other post's report link parked: the first
+    # login page, read as a list, released them all (550 requests at MyBB 0.3, about one crawl
+    # in eight) before the second came back the same page, a wall
+    policy = CrawlPolicy(samples=2)
+    report = policy.slot("P", "0:td/a", "Report")
+    pattern = "report.php?pid=\\d&type=*"
+    assert [policy.decide(report, pattern).action for _ in range(3)] == ["explore", "explore", "park"]
+    report.parked += [(f"r{i}", {"pattern": pattern}) for i in range(5)]
+    assert policy.record(report.key, pattern, outcome="wanted", page_type="2", why="list") == []
+    assert policy.decide(report, pattern).action == "park"
+    assert policy.record(report.key, pattern, outcome="unwanted", page_type="2", why="wall") == []
+    assert policy.state(report) == "unwanted"
+
+
+def test_samples_never_answered_are_forgotten_when_the_crawl_runs_dry() -> None:
+    policy = CrawlPolicy(samples=2)
+    title = policy.slot("T", "0:th/a", "a long thread title")
+    assert [policy.decide(title, "t=\\d").action for _ in range(2)] == ["explore", "explore"]
+    title.parked.append(("u3", {"pattern": "t=\\d"}))
+    assert policy.record(title.key, "t=\\d", outcome="wanted", page_type="3", why="thread") == []
+    # (the second sample was dropped on its way: no callback, no outcome)
+    assert policy.settle_samples() == [("u3", {"pattern": "t=\\d"})]
     assert policy.state(title) == "wanted"
 
 

@@ -294,6 +294,8 @@ class CrawlPolicy:
             return Decision("skip", "not-in-template")
         state = self.state(s)
         if state == "wanted" and (s.vouches(pattern) or s.fixed or pstate == "wanted"):
+            if self._samples_out(s):
+                return Decision("park", "slot-samples-out")
             return Decision("follow", "slot-wanted")
         if state == "unwanted":
             if pattern_shape(pattern) in s.tried_shapes or len(s.parked) >= UNWANTED_PARKED:
@@ -357,6 +359,22 @@ class CrawlPolicy:
             s.outcomes[f"unwanted:{why}"] += 1
         return self.release()
 
+    def _samples_out(self, s: Slot) -> bool:
+        """Whether the slot, wanted by fewer pages than it samples, has samples still out: they
+        may show its wanted page a wall (every post's 'Report' leads a guest to one login page,
+        read as a list the first time), so its links wait for them. Its state does not: the
+        templates it decides are decided as soon as it is wanted."""
+        wanted = sum(c for k, c in s.outcomes.items() if k.startswith("wanted:"))
+        return not s.fixed and wanted < self.samples and s.sent > sum(s.outcomes.values())
+
+    def settle_samples(self) -> list[Any]:
+        """When the crawl runs dry no sample is on its way: those never answered (dropped on
+        the way, by a filter that calls no callback) are forgotten, and the parked links of the
+        slots wanted then are released."""
+        for s in self.slots.values():
+            s.sent = min(s.sent, sum(s.outcomes.values()))
+        return self.release()
+
     def release(self) -> list[Any]:
         """Parked links of slots now wanted (links of unwanted slots stay parked: a page
         re-examined later, once a template is known, may still turn a slot wanted).
@@ -364,7 +382,7 @@ class CrawlPolicy:
         whose pattern proved unwanted are dropped."""
         released = []
         for other in self.slots.values():
-            if other.parked and self.state(other) == "wanted":
+            if other.parked and not self._samples_out(other) and self.state(other) == "wanted":
                 go, stay = [], []
                 for p in other.parked:
                     pattern = p[1].get("pattern", "")

@@ -662,6 +662,12 @@ class ForumSpider(LinkFollowing, ThreadPosts, scrapy.Spider):
         engine = self.crawler.engine
         assert engine is not None
         scheduled = False
+        for url, meta in self.policy.settle_samples():
+            if url not in self.requested:
+                self.requested.add(url)
+                self._inc("links/released")
+                engine.crawl(self._request(url, meta, priority=5))
+                scheduled = True
         for url, meta in self.policy.next_samples(done=self.requested.__contains__):
             self.requested.add(url)
             self._inc("links/slot-sample")
