@@ -812,3 +812,54 @@ def test_a_thread_page_read_as_the_url_its_heading_links_flips_the_pages_of_that
     asked = {r.url for r in _requests_of(reader.spider.parse(_answer(site, request)))}
     assert BASE + "/read.php?tid=1579" in reader.spider.requested  # (the case tested: read as its heading's URL)
     assert BASE + "/read.php?fpage=0&page=2&tid=1579&toread=" in asked
+
+
+def test_a_post_permalink_served_as_a_later_page_is_read_as_that_page_or_left_as_its_alias() -> None:
+    # NodeBB serves /topic/5/x/24, a post's permalink (a category row's 'last post' link), as
+    # the page holding post 24, whose pager links '?page=1' and '?page=3' alone: at the
+    # permalink that pager flips the permalink, so the page read as page 2 of a thread of its
+    # own, /topic/5/x/24?page=1, whose posts then lost their place. Its canonical, ?page=2,
+    # is the page it is. And a page holding 20 posts has 20 permalinks naming one canonical:
+    # more than the few pages a site-wide canonical is told by, but all of one content.
+    site = NodebbForum(size=1.0)
+    reader = _HandReader(site)
+    list_link = {"slot": "forum-links|a"}
+    entered, flipped = (
+        "/topic/8072/what-do-you-miss-from-the-old-persona-theme",
+        "/topic/8079/widgets-not-rendering-in-harmony",
+    )
+    reader.read_threads(sorted(t for t in site.thread_targets() if "page=" not in t and t not in {entered}))
+    reader.read(f"{BASE}{entered}/24", list_link)  # (before its first page: read as ?page=2)
+    reader.read(BASE + entered, list_link)
+    for n in range(21, 27):  # (after its pages were asked for: aliases, read at neither URL)
+        reader.read(f"{BASE}{flipped}/{n}", list_link)
+    reader.read(f"{BASE}{flipped}?page=2", list_link)
+    items = reader.close()
+    for target in (entered, flipped):
+        tid = target.split("/")[2]
+        truth = {(p.position, p.author) for p in site.posts() if p.thread_id == tid}
+        assert max(position for position, _ in truth) > 25
+        mine = [i for i in items if urlsplit(i["thread_url"]).path.startswith(f"/topic/{tid}/")]
+        assert sorted((i["position"], i["author"]) for i in mine) == sorted(truth), target
+        assert {i["thread_url"] for i in mine} == {BASE + target}
+
+
+def test_a_canonical_named_by_pages_of_many_contents_is_shared_by_many_aliases_of_one_is_not() -> None:
+    spider, _ = _spider()
+
+    def page(text: str) -> list[Any]:
+        rows = "".join(
+            f"<li><a href='/u/{n}'>user {n}</a><p>{text} post number {n}, long enough</p></li>" for n in range(4)
+        )
+        return TemplateBook().regions(parse_html(f"<html><body><ul>{rows}</ul></body></html>"))
+
+    one = page("the same")
+    assert one
+    for n in range(10):  # (a post's permalinks, each serving the page that holds it)
+        assert not spider._shared_canonical(f"{BASE}/topic/5/x/{n}", f"{BASE}/topic/5/x", one[0], one)
+    for n in range(3):  # (a site whose every page names its home)
+        regions = page(f"board {n}")
+        assert not spider._shared_canonical(f"{BASE}/forum/{n}", BASE + "/", regions[0], regions)
+    regions = page("board 3")
+    assert spider._shared_canonical(f"{BASE}/forum/3", BASE + "/", regions[0], regions)
+    assert spider._shared_canonical(BASE + "/", BASE + "/", None, [])  # (and the home itself then says nothing)

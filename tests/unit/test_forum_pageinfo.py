@@ -84,6 +84,20 @@ def test_a_current_page_marked_by_an_anchor_without_href_is_the_pagers_current_p
     assert sorted(set(flips.numbers)) == [2, 3, 4, 5]
 
 
+def test_a_pager_of_queries_alone_is_the_own_pager_of_any_url_and_names_its_current_page() -> None:
+    # (NodeBB serves a post's permalink /topic/5/x/24 as page 2, with its pager's '?page=N')
+    html = f"<html><body>{_pager(2, 3, url_of='?page={}')}</body></html>"
+    topic = "http://bbs.example.com/topic/5/x"
+    permalink = page_flips(f"{topic}/24", parse_html(html), None)
+    assert permalink.query_only and permalink.current == 2
+    assert permalink.first == f"{topic}/24?page=1"  # (its own at the permalink, as at any URL)
+    at_canonical = page_flips(f"{topic}?page=2", parse_html(html), None)
+    assert at_canonical.numbers_current(f"{topic}?page=2")
+    assert not at_canonical.numbers_current(topic)  # (a canonical naming page 1 for page 2)
+    assert not at_canonical.numbers_current(f"{topic}?page=3")
+    assert not page_flips(URL, parse_html(f"<html><body>{_pager(2, 4)}</body></html>"), None).query_only
+
+
 def test_a_pager_flipping_another_url_marks_the_page_as_a_view_of_it() -> None:
     # a 'last post' view: its pager flips thread-7-N pages, not this URL
     view = "http://bbs.example.com/redirect.php?tid=7&goto=lastpost"

@@ -38,6 +38,9 @@ class Flips:
     next: str | None = None  # URL of the next page, when linked as such ("next", "下一页")
     prev: str | None = None  # URL of the previous page, when linked as such ("previous", "上一页")
     foreign: bool = False  # a pager flipping another URL (this page is an alias view)
+    # every flip's href a query alone ("?page=2", NodeBB): the pager names no path, so it
+    # shows as this URL's own at whatever URL serves the page (a post's permalink too)
+    query_only: bool = False
 
     def add(self, a: Any, target: str, flip: PageFlip, value: int | str) -> None:
         """Add link ``a``, a flip of this page to ``target`` labelled ``value`` (a number, "next"...)."""
@@ -54,6 +57,13 @@ class Flips:
             if self.current is None:
                 self.current = _pager_current(a)
 
+    def numbers_current(self, url: str) -> bool:
+        """Whether ``url`` is, by this pager's own links, the page the pager marks current."""
+        if self.current is None:
+            return False
+        shown = str(self.current)
+        return any((flip := page_flip(t, url, shown)) is not None and flip.value == self.current for t, _ in self.own)
+
 
 def page_flips(url: str, root: Any, main: Region | None) -> Flips:
     """Page-flipping links of this page, and numbered links that flip some other URL."""
@@ -63,6 +73,7 @@ def page_flips(url: str, root: Any, main: Region | None) -> Flips:
     out = Flips()
     foreign: list[Any] = []  # numbered links outside the main region that flip another URL
     linked_here: int | None = None  # the number on a pager link to this very page
+    paths = 0  # own flips whose href names a path
     for a in root.iter("a"):
         href = a.get("href")
         if not href:
@@ -77,8 +88,10 @@ def page_flips(url: str, root: Any, main: Region | None) -> Flips:
         flip = page_flip(url, target, text)
         if flip is not None:
             out.add(a, target, flip, value)
+            paths += not href.strip().startswith("?")
         elif isinstance(value, int) and id(a) not in inside and urlsplit(target).netloc == urlsplit(url).netloc:
             foreign.append(a)
+    out.query_only = bool(out.own) and not paths
     if out.current is None and out.own and linked_here is not None:
         # A pager that links every number, the current page's too, marking it by a class
         # (XenForo): a page entered at page 8 by a 'latest' link is page 8, not page 1.

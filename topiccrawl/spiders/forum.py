@@ -68,7 +68,7 @@ RELIST_LIMIT = 20  # first list pages whose links are read again once a template
 REREAD_LIMIT = 50  # thread pages read under an undecided template, read again once a post template is proved
 VIEW_LIMIT = 50  # list views of an undecided template kept until it proves a list's
 ROLE_PAGES = 3  # pages of a template read before it is taken for a list (see _template_role)
-SHARED_CANONICAL = 3  # a canonical URL named by more pages than this is not theirs
+SHARED_CANONICAL = 3  # a canonical URL named by pages of more contents than this is not theirs
 _DOCUMENT = re.compile(r"<(?:html|head|body|title)\b", re.IGNORECASE)  # a page, not a fragment of one
 
 
@@ -134,7 +134,7 @@ class ForumSpider(LinkFollowing, ThreadPosts, scrapy.Spider):
         self.template_roles: dict[str, Counter[str]] = {}
         self.primary: dict[str, list[str]] = {}  # post template key -> its slots, longest anchor first
         self.pages = 0
-        self.canonical_sources: Counter[str] = Counter()  # canonical URL -> pages naming it
+        self.canonical_sources: dict[str, set[str]] = {}  # canonical URL -> contents of the pages naming it
         self.list_boards: dict[str, str] = {}  # URL -> heading of the first list page linking it
         self.list_anchors: dict[str, list[str]] = {}  # URL -> anchors of list links to it (a few)
         # slot -> URL shape -> (links seen, distinct on their pages)
@@ -264,20 +264,22 @@ class ForumSpider(LinkFollowing, ThreadPosts, scrapy.Spider):
                 self.late[url] = (text, {**info, "rechecks": rechecks})
             return
         canonical = canonical_url(url, root)
-        shared = canonical is not None and self._shared_canonical(url, canonical)
+        shared = canonical is not None and self._shared_canonical(url, canonical, main, regions)
         flips = page_flips(url, root, main)
+        named = canonical is not None and canonical != url and not shared
+        canonical_flips = page_flips(canonical, root, main) if named and canonical else flips
+        # A pager of queries alone ('?page=2') is every URL's own: the page's place is its
+        # canonical, when that is the page the pager marks current ('?page=2', not the first
+        # page that some sites name for every page of a thread).
+        placed = named and flips.query_only and canonical_flips.numbers_current(str(canonical))
         if (
-            canonical
-            and canonical != url
-            and not shared
+            named
+            and canonical
             and role in {"list", "thread"}
             and canonical not in self.requested
             and urlsplit(canonical).netloc.lower() in self.hosts
-            and not flips.own
-            and (
-                not (canonical_flips := page_flips(canonical, root, main)).own
-                or (canonical_flips.current and not self._from_own_template(info, main))
-            )
+            and (not flips.own or placed)
+            and (not canonical_flips.own or (canonical_flips.current and not self._from_own_template(info, main)))
         ):
             # The page names a URL of its own that the crawl has not fetched (phpBB links
             # viewtopic.php?f=2&t=5, its canonical is viewtopic.php?t=5; Discuz! links
@@ -291,11 +293,11 @@ class ForumSpider(LinkFollowing, ThreadPosts, scrapy.Spider):
             url, flips = canonical, canonical_flips
         # (a post's permalink to a later page of a thread whose pager links '?page=N' alone shows
         # that pager again at the permalink's own URL: the page is the one its canonical names)
-        permalink = canonical is not None and canonical != url and not shared and self._from_own_template(info, main)
+        permalink = named and canonical != url and self._from_own_template(info, main)
         alias = (
             role in {"list", "thread"}
             and info.get("slot") is not None
-            and (not flips.own or permalink)
+            and (not flips.own or permalink or placed)
             and (flips.foreign or lives_elsewhere(url, root, canonical=not shared))
         )
         home = None
@@ -530,12 +532,17 @@ class ForumSpider(LinkFollowing, ThreadPosts, scrapy.Spider):
         slot = info.get("slot")
         return bool(slot and main is not None and slot.split("|", 1)[0] == main.key)
 
-    def _shared_canonical(self, url: str, canonical: str) -> bool:
-        """Whether the site names ``canonical`` for many pages (a misconfigured site-wide
-        canonical is common): then it says nothing about ``url``."""
-        if canonical != url:
-            self.canonical_sources[canonical] += 1
-        return self.canonical_sources[canonical] > SHARED_CANONICAL
+    def _shared_canonical(self, url: str, canonical: str, main: Region | None, regions: list[Region]) -> bool:
+        """Whether the site names ``canonical`` for many pages of different content (a
+        misconfigured site-wide canonical is common): then it says nothing about ``url``. Pages
+        of one content are its aliases, however many: NodeBB serves each post's permalink as
+        the page holding the post, which names that page's URL."""
+        if canonical == url:
+            return len(self.canonical_sources.get(canonical, ())) > SHARED_CANONICAL
+        contents = self.canonical_sources.setdefault(canonical, set())
+        if len(contents) <= SHARED_CANONICAL:
+            contents.add(records_digest(main, regions) or url)
+        return len(contents) > SHARED_CANONICAL
 
     def _anchor_len(self, slot_key: str | None) -> float:
         slot = self.policy.slots.get(slot_key or "")
