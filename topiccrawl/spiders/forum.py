@@ -50,7 +50,7 @@ from topiccrawl.forum.pageinfo import (
 )
 from topiccrawl.forum.pagetypes import PageTypes, feature, main_region, profile
 from topiccrawl.forum.policy import CrawlPolicy
-from topiccrawl.forum.posts import AssembledPost, PostFields, ThreadAssembler, holds_a_post, holds_posts
+from topiccrawl.forum.posts import AssembledPost, PostFields, ThreadAssembler, holds_a_post, holds_posts, learn_fields
 from topiccrawl.forum.regions import Region, parse_html
 from topiccrawl.forum.sides import SideBoxes
 from topiccrawl.forum.sitetemplate import SiteTemplate, SiteTemplateError, from_state
@@ -65,6 +65,8 @@ STATS = "topiccrawl/forum"
 RECHECK_LIMIT = 500  # pages kept for a second look once a post/list template is known
 RECHECK_TIMES = 3  # looks a page gets, each when more is known of templates than at the last
 RELIST_LIMIT = 20  # first list pages whose links are read again once a template is known
+MIN_POSTS_BESIDE = 3  # records of a region beside a list's that may be posts not known yet
+LOCAL = {"allow_offsite": True}  # the meta of a data: URL the idle handler schedules: no request to the site
 REREAD_LIMIT = 50  # thread pages read under an undecided template, read again once a post template is proved
 VIEW_LIMIT = 50  # list views of an undecided template kept until it proves a list's
 ROLE_PAGES = 3  # pages of a template read before it is taken for a list (see _template_role)
@@ -82,6 +84,10 @@ class EarlyList:
     known: int  # _known_templates() when it was last read
     read_as: str | None  # the template it was first read with, or the one its posts were read again with
     thread: bool = False  # read as a thread page, its posts held: read again only as one
+    # skipped as a copy or a view of other pages by the records of its template then: read
+    # again only when those of another template are new (a topic whose 'Suggested topics' box,
+    # the first rows of its board, was taken for its content shows its neighbours' box)
+    duplicate: bool = False
 
 
 class ForumSpider(LinkFollowing, ThreadPosts, scrapy.Spider):
@@ -125,6 +131,7 @@ class ForumSpider(LinkFollowing, ThreadPosts, scrapy.Spider):
         self.late: dict[str, tuple[str, dict[str, Any]]] = {}  # ... whose looks are used up, for one at the end
         self.relist: list[EarlyList] = []  # the first list pages, read again as templates become known
         self.reread: list[EarlyList] = []  # the first thread pages of undecided templates, likewise
+        self.relinked_last = False  # whether the kept pages were read again once more as the crawl ran dry
         self.views: list[EarlyList] = []  # list views of undecided templates, followed once they prove lists'
         self.post_templates: set[str] = set()  # templates whose pages read as posts (see _template_role)
         self.held: list[tuple[str, AssembledPost]] = []  # posts waiting for their page type to be confirmed
@@ -377,6 +384,16 @@ class ForumSpider(LinkFollowing, ThreadPosts, scrapy.Spider):
         if outcome != "wanted":
             if why in {"duplicate", "wall", "view", "alias", "feed"}:
                 self._inc(f"skipped_pages/{why}")
+            if (
+                why in {"duplicate", "view"}
+                and mode == "fresh"
+                and main is not None
+                and self._thread_template_state(main.key) != "thread"
+                and len(self.reread) < REREAD_LIMIT
+                and (role == "thread" or (role == "list" and self._posts_beside(main, regions)))
+            ):
+                self.reread.append(EarlyList(url, text, info, known, main.key, thread=True, duplicate=True))
+                logger.debug("Page %s: a %s under template %s, to be read again", url, why, main.key)
             if why == "view" and role == "list" and main is not None:
                 # (a view's links are followed for the threads only it shows, once its template is
                 # known for a list's: a thread page can read as a list while its template is undecided,
@@ -413,13 +430,26 @@ class ForumSpider(LinkFollowing, ThreadPosts, scrapy.Spider):
             role == "thread"
             and mode == "fresh"
             and template is not None
-            and self._thread_template_state(template) == "open"
+            and self._thread_template_state(template) != "thread"
             and len(self.reread) < REREAD_LIMIT
         ):
             # (a thread's own posts may be no region yet, and a box of other threads under them,
             # in a list's template known from the boards, taken for its content: NodeBB's
-            # suggested topics under a topic's first posts)
+            # suggested topics under a topic's first posts; the page's own links may prove that
+            # template a list's, and its posts dropped, while it is read)
             self.reread.append(EarlyList(url, text, info, known, template, thread=True))
+        elif (
+            role == "list"
+            and main is not None
+            and url not in self.tentative_pages
+            and not self._proved_posts(main.key)
+            and len(self.reread) < REREAD_LIMIT
+            and self._posts_beside(main, regions)
+        ):
+            # (past the first list pages, or read again from 'other': a topic's last page of two
+            # posts, no region until their template is known, read by the box of other topics
+            # under them)
+            self.reread.append(EarlyList(url, text, info, known, template))
         if self._known_templates() > known and mode == "fresh":
             yield from self._recheck()
             yield from self._relink()
@@ -611,13 +641,29 @@ class ForumSpider(LinkFollowing, ThreadPosts, scrapy.Spider):
             root, regions, main, heading, flips = self._read_again(early)
             template = main.key if main is not None else None
             early.known = now
-            if template is not None and template != read_as and self._template_role(template) == "posts":
+            # A list page read under a template since proved a post template, its posts not
+            # held (the template's links were taken to lead on then: a NodeBB topic read while
+            # its posts' template still linked other topics), was a thread page too.
+            proved_since = (
+                template == read_as
+                and not early.thread
+                and url not in self.tentative_pages
+                and template is not None
+                and self._proved_posts(template)
+            )
+            if (
+                template is not None
+                and (template != read_as or proved_since)
+                and self._template_role(template) == "posts"
+            ):
                 # (read_as changes only here: a page relinked as a list under a template not yet
                 # proved a post template has had no posts read)
+                if early.duplicate and not self._first_read(url, main, regions):
+                    continue
                 if early.thread:  # (what it was first read as goes: its posts held, or its page awaiting the rest)
                     self.held = [(key, post) for key, post in self.held if post.page_url != url]
                     self.assembler.drop_page(self._thread_url(url, info, flips), self._page_number(info, flips))
-                early.read_as = template
+                early.read_as, early.thread = template, True
                 self._inc("pages/reread_as_thread")
                 logger.debug("Page %s: read again as a thread page (template %s)", url, template)
                 fields = self._post_fields(main)
@@ -626,8 +672,39 @@ class ForumSpider(LinkFollowing, ThreadPosts, scrapy.Spider):
                 continue
             if early.thread:
                 continue
+            if template is None and (lone := self._lone_post(url, root, regions, info)) is not None:
+                # (a topic without replies read by the box of other topics under its post, a box
+                # known since for a side box: NodeBB's 'Suggested topics')
+                early.thread = True
+                self._inc("pages/reread_as_thread")
+                yield from self._lone(url, lone, info, thread_title(root, heading))
+                continue
             self._inc("pages/relinked")
             yield from self._links(url, regions, "list", info, heading, flips)
+
+    @staticmethod
+    def _posts_beside(main: Region, regions: list[Region]) -> bool:
+        """Whether a region of another template than ``main``'s holds records with a poster or a
+        date: posts, maybe, whose template is not known yet."""
+        for r in regions:
+            if r.key == main.key or len(r) < MIN_POSTS_BESIDE:
+                continue
+            fields = learn_fields(r)
+            if fields is not None and (fields.author is not None or fields.time is not None):
+                return True
+        return False
+
+    def _first_read(self, url: str, main: Region, regions: list[Region]) -> bool:
+        """Whether the records of ``main`` are no other page's, neither a copy's nor a view's
+        (and are noted as ``url``'s, when so): a page skipped as either, read again under
+        another template."""
+        digest = records_digest(main, regions)
+        if digest is None or self.fingerprints.get(digest, url) != url:
+            return False
+        if self.seen_records.shown_before(url, self._beside(main, regions)):
+            return False
+        self.fingerprints[digest] = url
+        return True
 
     def _recheck(self) -> Iterator[Any]:
         pending, self.recheck = self.recheck, {}
@@ -690,12 +767,19 @@ class ForumSpider(LinkFollowing, ThreadPosts, scrapy.Spider):
             }
             self.late = {}
             self._inc("pages/last_look", len(self.recheck))
-            request = scrapy.Request("data:,", callback=self._last_look, dont_filter=True, meta={"allow_offsite": True})
+            request = scrapy.Request("data:,", callback=self._last_look, dont_filter=True, meta=LOCAL)
             engine.crawl(request)
+            scheduled = True
+        if not scheduled and not self.relinked_last and (self.relist or self.reread):
+            # The kept pages read again once more, whatever is known: a template proved a post
+            # template changes how many templates are known, but its links proved to lead
+            # nowhere after that do not, and a topic read as a list under it is a thread.
+            self.relinked_last = True
+            engine.crawl(scrapy.Request("data:,", callback=self._last_relink, dont_filter=True, meta=LOCAL))
             scheduled = True
         if not scheduled and (self.held or len(self.assembler)):
             # Callbacks may yield; an idle handler may not. A data: URL costs no request to the site.
-            request = scrapy.Request("data:,", callback=self._flush, dont_filter=True, meta={"allow_offsite": True})
+            request = scrapy.Request("data:,", callback=self._flush, dont_filter=True, meta=LOCAL)
             engine.crawl(request)
             scheduled = True
         if scheduled:
@@ -703,6 +787,11 @@ class ForumSpider(LinkFollowing, ThreadPosts, scrapy.Spider):
 
     def _last_look(self, response: Response) -> Iterator[Any]:
         yield from self._recheck()
+
+    def _last_relink(self, response: Response) -> Iterator[Any]:
+        for early in [*self.relist, *self.reread]:
+            early.known = -1
+        yield from self._relink()
 
     def _flush(self, response: Response) -> Iterator[Any]:
         for post in self.assembler.flush():
