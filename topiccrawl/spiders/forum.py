@@ -20,7 +20,7 @@ import logging
 import re
 from collections import Counter
 from collections.abc import AsyncIterator, Iterator
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -35,7 +35,6 @@ from topiccrawl.args import SpiderArgumentError, parse_int, start_urls_from_args
 from topiccrawl.forum.chrome import Chrome
 from topiccrawl.forum.links import canonicalize, pattern_shape, url_pattern
 from topiccrawl.forum.pageinfo import (
-    Flips,
     canonical_url,
     has_pager,
     heading_home,
@@ -50,7 +49,7 @@ from topiccrawl.forum.pageinfo import (
 )
 from topiccrawl.forum.pagetypes import PageTypes, feature, main_region, profile
 from topiccrawl.forum.policy import CrawlPolicy
-from topiccrawl.forum.posts import AssembledPost, PostFields, ThreadAssembler, holds_a_post, holds_posts, learn_fields
+from topiccrawl.forum.posts import AssembledPost, PostFields, ThreadAssembler, holds_a_post, holds_posts
 from topiccrawl.forum.regions import Region, parse_html
 from topiccrawl.forum.sides import SideBoxes
 from topiccrawl.forum.sitetemplate import SiteTemplate, SiteTemplateError, from_state
@@ -59,38 +58,19 @@ from topiccrawl.forum.views import SeenRecords
 from topiccrawl.middlewares.forumredirect import RedirectUnwanted
 from topiccrawl.spiders.forum_links import LinkFollowing
 from topiccrawl.spiders.forum_posts import ThreadPosts
+from topiccrawl.spiders.forum_reread import VIEW_LIMIT, EarlyList, SecondLooks
 
 logger = logging.getLogger(__name__)
 STATS = "topiccrawl/forum"
 RECHECK_LIMIT = 500  # pages kept for a second look once a post/list template is known
 RECHECK_TIMES = 3  # looks a page gets, each when more is known of templates than at the last
-RELIST_LIMIT = 20  # first list pages whose links are read again once a template is known
-MIN_POSTS_BESIDE = 3  # records of a region beside a list's that may be posts not known yet
 LOCAL = {"allow_offsite": True}  # the meta of a data: URL the idle handler schedules: no request to the site
-REREAD_LIMIT = 50  # thread pages read under an undecided template, read again once a post template is proved
-VIEW_LIMIT = 50  # list views of an undecided template kept until it proves a list's
 ROLE_PAGES = 3  # pages of a template read before it is taken for a list (see _template_role)
 SHARED_CANONICAL = 3  # a canonical URL named by pages of more contents than this is not theirs
 _DOCUMENT = re.compile(r"<(?:html|head|body|title)\b", re.IGNORECASE)  # a page, not a fragment of one
 
 
-@dataclass(slots=True)
-class EarlyList:
-    """A list page read before the templates settled, kept to be read again as they do."""
-
-    url: str
-    text: str
-    info: dict[str, Any]  # the request's forum meta
-    known: int  # _known_templates() when it was last read
-    read_as: str | None  # the template it was first read with, or the one its posts were read again with
-    thread: bool = False  # read as a thread page, its posts held: read again only as one
-    # skipped as a copy or a view of other pages by the records of its template then: read
-    # again only when those of another template are new (a topic whose 'Suggested topics' box,
-    # the first rows of its board, was taken for its content shows its neighbours' box)
-    duplicate: bool = False
-
-
-class ForumSpider(LinkFollowing, ThreadPosts, scrapy.Spider):
+class ForumSpider(LinkFollowing, ThreadPosts, SecondLooks, scrapy.Spider):
     name = "forum"
 
     def __init__(  # noqa: PLR0915 - the crawl's state, an attribute per line
@@ -384,16 +364,8 @@ class ForumSpider(LinkFollowing, ThreadPosts, scrapy.Spider):
         if outcome != "wanted":
             if why in {"duplicate", "wall", "view", "alias", "feed"}:
                 self._inc(f"skipped_pages/{why}")
-            if (
-                why in {"duplicate", "view"}
-                and mode == "fresh"
-                and main is not None
-                and self._thread_template_state(main.key) != "thread"
-                and len(self.reread) < REREAD_LIMIT
-                and (role == "thread" or (role == "list" and self._posts_beside(main, regions)))
-            ):
-                self.reread.append(EarlyList(url, text, info, known, main.key, thread=True, duplicate=True))
-                logger.debug("Page %s: a %s under template %s, to be read again", url, why, main.key)
+            if why in {"duplicate", "view"} and mode == "fresh" and main is not None:
+                self._keep_skipped(url, text, info, known, role, why, main, regions)
             if why == "view" and role == "list" and main is not None:
                 # (a view's links are followed for the threads only it shows, once its template is
                 # known for a list's: a thread page can read as a list while its template is undecided,
@@ -424,32 +396,7 @@ class ForumSpider(LinkFollowing, ThreadPosts, scrapy.Spider):
         yield from self._more(url, role, main, heading)
         if main is not None:
             self.policy.read.add(main.key)
-        if role == "list" and mode == "fresh" and len(self.relist) < RELIST_LIMIT:
-            self.relist.append(EarlyList(url, text, info, known, template))
-        elif (
-            role == "thread"
-            and mode == "fresh"
-            and template is not None
-            and self._thread_template_state(template) != "thread"
-            and len(self.reread) < REREAD_LIMIT
-        ):
-            # (a thread's own posts may be no region yet, and a box of other threads under them,
-            # in a list's template known from the boards, taken for its content: NodeBB's
-            # suggested topics under a topic's first posts; the page's own links may prove that
-            # template a list's, and its posts dropped, while it is read)
-            self.reread.append(EarlyList(url, text, info, known, template, thread=True))
-        elif (
-            role == "list"
-            and main is not None
-            and url not in self.tentative_pages
-            and not self._proved_posts(main.key)
-            and len(self.reread) < REREAD_LIMIT
-            and self._posts_beside(main, regions)
-        ):
-            # (past the first list pages, or read again from 'other': a topic's last page of two
-            # posts, no region until their template is known, read by the box of other topics
-            # under them)
-            self.reread.append(EarlyList(url, text, info, known, template))
+        self._keep(url, text, info, known, role, mode, main, regions)
         if self._known_templates() > known and mode == "fresh":
             yield from self._recheck()
             yield from self._relink()
@@ -605,107 +552,6 @@ class ForumSpider(LinkFollowing, ThreadPosts, scrapy.Spider):
         if self.views:
             yield from self._decided_views()
 
-    def _decided_views(self) -> Iterator[Any]:
-        """The links of list views kept while their template was undecided, once it is a list's."""
-        # (decided before yielding, as in _emit_confirmed: the callback is consumed lazily)
-        states = {key: self._thread_template_state(key) if key else "posts" for key in {v.read_as for v in self.views}}
-        decided = [view for view in self.views if states[view.read_as] == "list"]
-        self.views = [view for view in self.views if states[view.read_as] == "open"]
-        for view in decided:
-            _root, regions, _main, heading, flips = self._read_again(view)
-            self._inc("pages/view_links")
-            yield from self._links(view.url, regions, "list", view.info, heading, flips, flipping=view.info["flipping"])
-
-    def _read_again(self, early: EarlyList) -> tuple[Any, list[Region], Region | None, str | None, Flips]:
-        """A kept page read again with what is known now: its root, regions, main region, heading
-        and flips."""
-        root = parse_html(early.text)
-        regions = self.book.regions(root)
-        main = self._main_region(self._content(early.url, self._shape(early.url, early.info), regions))
-        heading = titled_heading(page_heading(root), early.info.get("anchor"))
-        return root, regions, main, heading, page_flips(early.url, root, main)
-
-    def _relink(self) -> Iterator[Any]:
-        """The links of list pages read before a template they hold was known, again: a board's
-        sticky threads sit in a group of their own, one or two rows that are a region only once
-        the rows' template is known, which the board read first may have been what taught it.
-        A page holding a region of a proved post template now was a thread read too early: a
-        thread of two posts, read before any other, whose largest region then was the menu (and
-        whose breadcrumbs, taken for its content, became a known template, preferred as content
-        on the thread pages read next)."""
-        now = self._known_templates()
-        for early in [*self.relist, *self.reread]:
-            if early.known >= now:
-                continue
-            url, info, read_as = early.url, early.info, early.read_as
-            root, regions, main, heading, flips = self._read_again(early)
-            template = main.key if main is not None else None
-            early.known = now
-            # A list page read under a template since proved a post template, its posts not
-            # held (the template's links were taken to lead on then: a NodeBB topic read while
-            # its posts' template still linked other topics), was a thread page too.
-            proved_since = (
-                template == read_as
-                and not early.thread
-                and url not in self.tentative_pages
-                and template is not None
-                and self._proved_posts(template)
-            )
-            if (
-                template is not None
-                and (template != read_as or proved_since)
-                and self._template_role(template) == "posts"
-            ):
-                # (read_as changes only here: a page relinked as a list under a template not yet
-                # proved a post template has had no posts read)
-                if early.duplicate and not self._first_read(url, main, regions):
-                    continue
-                if early.thread:  # (what it was first read as goes: its posts held, or its page awaiting the rest)
-                    self.held = [(key, post) for key, post in self.held if post.page_url != url]
-                    self.assembler.drop_page(self._thread_url(url, info, flips), self._page_number(info, flips))
-                early.read_as, early.thread = template, True
-                self._inc("pages/reread_as_thread")
-                logger.debug("Page %s: read again as a thread page (template %s)", url, template)
-                fields = self._post_fields(main)
-                yield from self._posts(url, main, fields, info, thread_title(root, heading), flips, regions)
-                yield from self._links(url, regions, "thread", info, heading, flips)
-                continue
-            if early.thread:
-                continue
-            if template is None and (lone := self._lone_post(url, root, regions, info)) is not None:
-                # (a topic without replies read by the box of other topics under its post, a box
-                # known since for a side box: NodeBB's 'Suggested topics')
-                early.thread = True
-                self._inc("pages/reread_as_thread")
-                yield from self._lone(url, lone, info, thread_title(root, heading))
-                continue
-            self._inc("pages/relinked")
-            yield from self._links(url, regions, "list", info, heading, flips)
-
-    @staticmethod
-    def _posts_beside(main: Region, regions: list[Region]) -> bool:
-        """Whether a region of another template than ``main``'s holds records with a poster or a
-        date: posts, maybe, whose template is not known yet."""
-        for r in regions:
-            if r.key == main.key or len(r) < MIN_POSTS_BESIDE:
-                continue
-            fields = learn_fields(r)
-            if fields is not None and (fields.author is not None or fields.time is not None):
-                return True
-        return False
-
-    def _first_read(self, url: str, main: Region, regions: list[Region]) -> bool:
-        """Whether the records of ``main`` are no other page's, neither a copy's nor a view's
-        (and are noted as ``url``'s, when so): a page skipped as either, read again under
-        another template."""
-        digest = records_digest(main, regions)
-        if digest is None or self.fingerprints.get(digest, url) != url:
-            return False
-        if self.seen_records.shown_before(url, self._beside(main, regions)):
-            return False
-        self.fingerprints[digest] = url
-        return True
-
     def _recheck(self) -> Iterator[Any]:
         pending, self.recheck = self.recheck, {}
         for url, (text, info) in pending.items():
@@ -787,11 +633,6 @@ class ForumSpider(LinkFollowing, ThreadPosts, scrapy.Spider):
 
     def _last_look(self, response: Response) -> Iterator[Any]:
         yield from self._recheck()
-
-    def _last_relink(self, response: Response) -> Iterator[Any]:
-        for early in [*self.relist, *self.reread]:
-            early.known = -1
-        yield from self._relink()
 
     def _flush(self, response: Response) -> Iterator[Any]:
         for post in self.assembler.flush():

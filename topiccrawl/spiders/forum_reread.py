@@ -1,0 +1,279 @@
+"""The forum spider's second looks: pages read before the templates settled, kept and read
+again as they do. A board read first may be what teaches the template of its sticky rows; a
+thread read before its posts' template was known takes the box of other threads under its
+posts for its content, and may even be skipped as a copy of another thread's box.
+
+A mixin of :class:`topiccrawl.spiders.forum.ForumSpider`, which holds the state it reads."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import scrapy
+from scrapy.http import Response
+
+from topiccrawl.forum.pageinfo import Flips, page_flips, page_heading, records_digest, thread_title, titled_heading
+from topiccrawl.forum.posts import AssembledPost, PostFields, PostRecord, ThreadAssembler, learn_fields
+from topiccrawl.forum.regions import Region, parse_html
+from topiccrawl.forum.templatebook import TemplateBook
+from topiccrawl.forum.views import SeenRecords
+
+logger = logging.getLogger(__name__)
+
+RELIST_LIMIT = 20  # first list pages whose links are read again once a template is known
+MIN_POSTS_BESIDE = 3  # records of a region beside a list's that may be posts not known yet
+REREAD_LIMIT = 50  # thread pages read under an undecided template, read again once a post template is proved
+VIEW_LIMIT = 50  # list views of an undecided template kept until it proves a list's
+
+
+@dataclass(slots=True)
+class EarlyList:
+    """A list page read before the templates settled, kept to be read again as they do."""
+
+    url: str
+    text: str
+    info: dict[str, Any]  # the request's forum meta
+    known: int  # _known_templates() when it was last read
+    read_as: str | None  # the template it was first read with, or the one its posts were read again with
+    thread: bool = False  # read as a thread page, its posts held: read again only as one
+    # skipped as a copy or a view of other pages by the records of its template then: read
+    # again only when those of another template are new (a topic whose 'Suggested topics' box,
+    # the first rows of its board, was taken for its content shows its neighbours' box)
+    duplicate: bool = False
+
+
+class SecondLooks:
+    relist: list[EarlyList]
+    reread: list[EarlyList]
+    views: list[EarlyList]
+    tentative_pages: set[str]
+    held: list[tuple[str, AssembledPost]]
+    assembler: ThreadAssembler
+    book: TemplateBook
+    fingerprints: dict[str, str]
+    seen_records: SeenRecords
+
+    if TYPE_CHECKING:  # provided by ForumSpider or the other mixins
+
+        def _inc(self, key: str, n: int = 1) -> None: ...
+
+        def _known_templates(self) -> int: ...
+
+        def _shape(self, url: str, info: dict[str, Any]) -> str: ...
+
+        def _content(self, url: str, shape: str, regions: list[Region]) -> list[Region]: ...
+
+        def _main_region(self, content: list[Region]) -> Region | None: ...
+
+        def _proved_posts(self, key: str) -> bool: ...
+
+        def _template_role(self, key: str) -> str: ...
+
+        def _thread_template_state(self, key: str, final: bool = False) -> str: ...
+
+        def _beside(self, main: Region, regions: list[Region]) -> Region: ...
+
+        def _thread_url(self, url: str, info: dict[str, Any], flips: Flips) -> str: ...
+
+        def _page_number(self, info: dict[str, Any], flips: Flips) -> int: ...
+
+        def _post_fields(self, main: Region) -> PostFields | None: ...
+
+        def _lone_post(self, url: str, root: Any, regions: list[Region], info: dict[str, Any]) -> PostRecord | None: ...
+
+        def _lone(self, url: str, post: PostRecord, info: dict[str, Any], title: str | None) -> Iterator[Any]: ...
+
+        def _posts(  # noqa: PLR0917
+            self,
+            url: str,
+            main: Region,
+            fields: PostFields | None,
+            info: dict[str, Any],
+            title: str | None,
+            flips: Flips,
+            regions: list[Region],
+        ) -> Iterator[Any]: ...
+
+        def _links(  # noqa: PLR0917
+            self,
+            url: str,
+            regions: list[Region],
+            role: str,
+            info: dict[str, Any],
+            heading: str | None,
+            flips: Flips,
+            *,
+            flipping: str = "all",
+        ) -> Iterator[scrapy.Request]: ...
+
+    def _keep(  # noqa: PLR0917 - the page as _handle read it
+        self,
+        url: str,
+        text: str,
+        info: dict[str, Any],
+        known: int,
+        role: str,
+        mode: str,
+        main: Region | None,
+        regions: list[Region],
+    ) -> None:
+        """Keep a page just read to be read again as templates become known: the first list
+        pages, thread pages read under a template not yet decided a thread page's, and list pages
+        beside whose content a region holds what may be posts."""
+        template = main.key if main is not None else None
+        if role == "list" and mode == "fresh" and len(self.relist) < RELIST_LIMIT:
+            self.relist.append(EarlyList(url, text, info, known, template))
+        elif (
+            role == "thread"
+            and mode == "fresh"
+            and template is not None
+            and self._thread_template_state(template) != "thread"
+            and len(self.reread) < REREAD_LIMIT
+        ):
+            # (a thread's own posts may be no region yet, and a box of other threads under them,
+            # in a list's template known from the boards, taken for its content: NodeBB's
+            # suggested topics under a topic's first posts; the page's own links may prove that
+            # template a list's, and its posts dropped, while it is read)
+            self.reread.append(EarlyList(url, text, info, known, template, thread=True))
+        elif (
+            role == "list"
+            and main is not None
+            and url not in self.tentative_pages
+            and not self._proved_posts(main.key)
+            and len(self.reread) < REREAD_LIMIT
+            and self._posts_beside(main, regions)
+        ):
+            # (past the first list pages, or read again from 'other': a topic's last page of two
+            # posts, no region until their template is known, read by the box of other topics
+            # under them)
+            self.reread.append(EarlyList(url, text, info, known, template))
+
+    def _keep_skipped(  # noqa: PLR0917 - the page as _handle read it
+        self,
+        url: str,
+        text: str,
+        info: dict[str, Any],
+        known: int,
+        role: str,
+        why: str,
+        main: Region,
+        regions: list[Region],
+    ) -> None:
+        """Keep a page skipped as a copy or a view of pages read before (``why``) when its content
+        may be no more than a box of other threads beside posts not known yet."""
+        if (
+            self._thread_template_state(main.key) != "thread"
+            and len(self.reread) < REREAD_LIMIT
+            and (role == "thread" or (role == "list" and self._posts_beside(main, regions)))
+        ):
+            self.reread.append(EarlyList(url, text, info, known, main.key, thread=True, duplicate=True))
+            logger.debug("Page %s: a %s under template %s, to be read again", url, why, main.key)
+
+    def _decided_views(self) -> Iterator[Any]:
+        """The links of list views kept while their template was undecided, once it is a list's."""
+        # (decided before yielding, as in _emit_confirmed: the callback is consumed lazily)
+        states = {key: self._thread_template_state(key) if key else "posts" for key in {v.read_as for v in self.views}}
+        decided = [view for view in self.views if states[view.read_as] == "list"]
+        self.views = [view for view in self.views if states[view.read_as] == "open"]
+        for view in decided:
+            _root, regions, _main, heading, flips = self._read_again(view)
+            self._inc("pages/view_links")
+            yield from self._links(view.url, regions, "list", view.info, heading, flips, flipping=view.info["flipping"])
+
+    def _read_again(self, early: EarlyList) -> tuple[Any, list[Region], Region | None, str | None, Flips]:
+        """A kept page read again with what is known now: its root, regions, main region, heading
+        and flips."""
+        root = parse_html(early.text)
+        regions = self.book.regions(root)
+        main = self._main_region(self._content(early.url, self._shape(early.url, early.info), regions))
+        heading = titled_heading(page_heading(root), early.info.get("anchor"))
+        return root, regions, main, heading, page_flips(early.url, root, main)
+
+    def _relink(self) -> Iterator[Any]:
+        """The links of list pages read before a template they hold was known, again: a board's
+        sticky threads sit in a group of their own, one or two rows that are a region only once
+        the rows' template is known, which the board read first may have been what taught it.
+        A page holding a region of a proved post template now was a thread read too early: a
+        thread of two posts, read before any other, whose largest region then was the menu (and
+        whose breadcrumbs, taken for its content, became a known template, preferred as content
+        on the thread pages read next)."""
+        now = self._known_templates()
+        for early in [*self.relist, *self.reread]:
+            if early.known >= now:
+                continue
+            url, info, read_as = early.url, early.info, early.read_as
+            root, regions, main, heading, flips = self._read_again(early)
+            template = main.key if main is not None else None
+            early.known = now
+            # A list page read under a template since proved a post template, its posts not
+            # held (the template's links were taken to lead on then: a NodeBB topic read while
+            # its posts' template still linked other topics), was a thread page too.
+            proved_since = (
+                template == read_as
+                and not early.thread
+                and url not in self.tentative_pages
+                and template is not None
+                and self._proved_posts(template)
+            )
+            if (
+                template is not None
+                and (template != read_as or proved_since)
+                and self._template_role(template) == "posts"
+            ):
+                # (read_as changes only here: a page relinked as a list under a template not yet
+                # proved a post template has had no posts read)
+                if early.duplicate and not self._first_read(url, main, regions):
+                    continue
+                if early.thread:  # (what it was first read as goes: its posts held, or its page awaiting the rest)
+                    self.held = [(key, post) for key, post in self.held if post.page_url != url]
+                    self.assembler.drop_page(self._thread_url(url, info, flips), self._page_number(info, flips))
+                early.read_as, early.thread = template, True
+                self._inc("pages/reread_as_thread")
+                logger.debug("Page %s: read again as a thread page (template %s)", url, template)
+                fields = self._post_fields(main)
+                yield from self._posts(url, main, fields, info, thread_title(root, heading), flips, regions)
+                yield from self._links(url, regions, "thread", info, heading, flips)
+                continue
+            if early.thread:
+                continue
+            if template is None and (lone := self._lone_post(url, root, regions, info)) is not None:
+                # (a topic without replies read by the box of other topics under its post, a box
+                # known since for a side box: NodeBB's 'Suggested topics')
+                early.thread = True
+                self._inc("pages/reread_as_thread")
+                yield from self._lone(url, lone, info, thread_title(root, heading))
+                continue
+            self._inc("pages/relinked")
+            yield from self._links(url, regions, "list", info, heading, flips)
+
+    @staticmethod
+    def _posts_beside(main: Region, regions: list[Region]) -> bool:
+        """Whether a region of another template than ``main``'s holds records with a poster or a
+        date: posts, maybe, whose template is not known yet."""
+        for r in regions:
+            if r.key == main.key or len(r) < MIN_POSTS_BESIDE:
+                continue
+            fields = learn_fields(r)
+            if fields is not None and (fields.author is not None or fields.time is not None):
+                return True
+        return False
+
+    def _first_read(self, url: str, main: Region, regions: list[Region]) -> bool:
+        """Whether the records of ``main`` are no other page's, neither a copy's nor a view's
+        (and are noted as ``url``'s, when so): a page skipped as either, read again under
+        another template."""
+        digest = records_digest(main, regions)
+        if digest is None or self.fingerprints.get(digest, url) != url:
+            return False
+        if self.seen_records.shown_before(url, self._beside(main, regions)):
+            return False
+        self.fingerprints[digest] = url
+        return True
+
+    def _last_relink(self, response: Response) -> Iterator[Any]:
+        for early in [*self.relist, *self.reread]:
+            early.known = -1
+        yield from self._relink()
