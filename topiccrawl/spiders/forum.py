@@ -365,7 +365,7 @@ class ForumSpider(LinkFollowing, ThreadPosts, SecondLooks, scrapy.Spider):
             if why in {"duplicate", "wall", "view", "alias", "feed"}:
                 self._inc(f"skipped_pages/{why}")
             if why in {"duplicate", "view"} and mode == "fresh" and main is not None:
-                self._keep_skipped(url, text, info, known, role, why, main, regions)
+                self._keep(url, text, info, known, role, main, regions, skipped=why)
             if why == "view" and role == "list" and main is not None:
                 # (a view's links are followed for the threads only it shows, once its template is
                 # known for a list's: a thread page can read as a list while its template is undecided,
@@ -396,7 +396,7 @@ class ForumSpider(LinkFollowing, ThreadPosts, SecondLooks, scrapy.Spider):
         yield from self._more(url, role, main, heading)
         if main is not None:
             self.policy.read.add(main.key)
-        self._keep(url, text, info, known, role, mode, main, regions)
+        self._keep(url, text, info, known, role, main, regions, fresh=mode == "fresh")
         if self._known_templates() > known and mode == "fresh":
             yield from self._recheck()
             yield from self._relink()

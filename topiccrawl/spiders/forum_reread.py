@@ -116,23 +116,28 @@ class SecondLooks:
         info: dict[str, Any],
         known: int,
         role: str,
-        mode: str,
         main: Region | None,
         regions: list[Region],
+        *,
+        fresh: bool = True,
+        skipped: str | None = None,
     ) -> None:
-        """Keep a page just read to be read again as templates become known: the first list
-        pages, thread pages read under a template not yet decided a thread page's, and list pages
-        beside whose content a region holds what may be posts."""
+        """Keep a page read fresh to be read again as templates become known: the first list
+        pages, thread pages read under a template not yet decided a thread page's, list pages
+        beside whose content a region holds what may be posts, and pages ``skipped`` as a copy or
+        a view of pages read before whose content may be no more than a box of other threads
+        beside posts not known yet (read again only as threads). A page read again from 'other'
+        (not ``fresh``) is kept only for the posts beside its content."""
         template = main.key if main is not None else None
-        if role == "list" and mode == "fresh" and len(self.relist) < RELIST_LIMIT:
+        undecided = template is not None and self._thread_template_state(template) != "thread"
+        room = len(self.reread) < REREAD_LIMIT
+        if skipped is not None:
+            if undecided and room and (role == "thread" or (role == "list" and self._posts_beside(main, regions))):
+                self.reread.append(EarlyList(url, text, info, known, template, thread=True, duplicate=True))
+                logger.debug("Page %s: a %s under template %s, to be read again", url, skipped, template)
+        elif role == "list" and fresh and len(self.relist) < RELIST_LIMIT:
             self.relist.append(EarlyList(url, text, info, known, template))
-        elif (
-            role == "thread"
-            and mode == "fresh"
-            and template is not None
-            and self._thread_template_state(template) != "thread"
-            and len(self.reread) < REREAD_LIMIT
-        ):
+        elif role == "thread" and fresh and undecided and room:
             # (a thread's own posts may be no region yet, and a box of other threads under them,
             # in a list's template known from the boards, taken for its content: NodeBB's
             # suggested topics under a topic's first posts; the page's own links may prove that
@@ -140,37 +145,16 @@ class SecondLooks:
             self.reread.append(EarlyList(url, text, info, known, template, thread=True))
         elif (
             role == "list"
-            and main is not None
+            and template is not None
             and url not in self.tentative_pages
-            and not self._proved_posts(main.key)
-            and len(self.reread) < REREAD_LIMIT
+            and not self._proved_posts(template)
+            and room
             and self._posts_beside(main, regions)
         ):
             # (past the first list pages, or read again from 'other': a topic's last page of two
             # posts, no region until their template is known, read by the box of other topics
             # under them)
             self.reread.append(EarlyList(url, text, info, known, template))
-
-    def _keep_skipped(  # noqa: PLR0917 - the page as _handle read it
-        self,
-        url: str,
-        text: str,
-        info: dict[str, Any],
-        known: int,
-        role: str,
-        why: str,
-        main: Region,
-        regions: list[Region],
-    ) -> None:
-        """Keep a page skipped as a copy or a view of pages read before (``why``) when its content
-        may be no more than a box of other threads beside posts not known yet."""
-        if (
-            self._thread_template_state(main.key) != "thread"
-            and len(self.reread) < REREAD_LIMIT
-            and (role == "thread" or (role == "list" and self._posts_beside(main, regions)))
-        ):
-            self.reread.append(EarlyList(url, text, info, known, main.key, thread=True, duplicate=True))
-            logger.debug("Page %s: a %s under template %s, to be read again", url, why, main.key)
 
     def _decided_views(self) -> Iterator[Any]:
         """The links of list views kept while their template was undecided, once it is a list's."""
@@ -250,9 +234,11 @@ class SecondLooks:
             yield from self._links(url, regions, "list", info, heading, flips)
 
     @staticmethod
-    def _posts_beside(main: Region, regions: list[Region]) -> bool:
+    def _posts_beside(main: Region | None, regions: list[Region]) -> bool:
         """Whether a region of another template than ``main``'s holds records with a poster or a
         date: posts, maybe, whose template is not known yet."""
+        if main is None:
+            return False
         for r in regions:
             if r.key == main.key or len(r) < MIN_POSTS_BESIDE:
                 continue
