@@ -892,3 +892,15 @@ def test_a_whole_nodebb_crawl_in_the_schedulers_order_keeps_every_post_at_its_pl
     got = [(i["thread_title"], i["position"], i["author"]) for i in items]
     assert len(got) == len(truth) and set(got) == truth
     assert spider.crawler.stats.get_value("topiccrawl/forum/skipped_pages/view")  # (the case tested)
+
+
+def test_a_topic_without_replies_skipped_as_a_view_of_its_box_keeps_its_post() -> None:
+    # Read third, 'Dark mode for Harmony?' (one post, no region until the post template is
+    # known) showed nothing but its 'Suggested topics', rows read on the category before: a view,
+    # skipped, and with no records of a poster beside the box it was not kept either.
+    site = NodebbForum(size=1.0)
+    items, _ = _crawl(site, "/topic/11172/dark-mode-for-harmony")  # type: ignore[arg-type]
+    truth = {(p.thread_title, p.position, p.author) for p in site.posts()}
+    assert ("Dark mode for Harmony?", 1, "sam_deploys") in truth
+    got = [(i["thread_title"], i["position"], i["author"]) for i in items]
+    assert len(got) == len(truth) and set(got) == truth

@@ -132,7 +132,14 @@ class SecondLooks:
         undecided = template is not None and self._thread_template_state(template) != "thread"
         room = len(self.reread) < REREAD_LIMIT
         if skipped is not None:
-            if undecided and room and (role == "thread" or (role == "list" and self._posts_beside(main, regions))):
+            # (a list page while the first are kept: a topic without replies shows its box and
+            # one post, no region until the post template is known)
+            early = len(self.relist) < RELIST_LIMIT
+            if (
+                undecided
+                and room
+                and (role == "thread" or (role == "list" and (early or self._posts_beside(main, regions))))
+            ):
                 self.reread.append(EarlyList(url, text, info, known, template, thread=True, duplicate=True))
                 logger.debug("Page %s: a %s under template %s, to be read again", url, skipped, template)
         elif role == "list" and fresh and len(self.relist) < RELIST_LIMIT:
