@@ -122,7 +122,7 @@ class SecondLooks:
         fresh: bool = True,
         skipped: str | None = None,
     ) -> None:
-        """Keep a page read fresh to be read again as templates become known: the first list
+        """Keep a page just read, to be read again as templates become known: the first list
         pages, thread pages read under a template not yet decided a thread page's, list pages
         beside whose content a region holds what may be posts, and pages ``skipped`` as a copy or
         a view of pages read before whose content may be no more than a box of other threads
