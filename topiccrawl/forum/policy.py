@@ -69,9 +69,24 @@ class Slot:
         return pattern in self.wanted_patterns or pattern_shape(pattern) in self.wanted_shapes
 
     @property
+    def answered(self) -> int:
+        """Links of it whose pages (or failures) it has learned from."""
+        return sum(self.outcomes.values())
+
+    @property
+    def wanted(self) -> int:
+        """Links of it that led to wanted pages."""
+        return sum(c for k, c in self.outcomes.items() if k.startswith("wanted:"))
+
+    @property
+    def samples_out(self) -> bool:
+        """Whether links of it were sent and not answered yet."""
+        return self.sent > self.answered
+
+    @property
     def pending(self) -> bool:
         """Whether more may still be learned of it: links parked, or samples out."""
-        return bool(self.parked) or self.sent > sum(self.outcomes.values())
+        return bool(self.parked) or self.samples_out
 
 
 @dataclass(frozen=True, slots=True)
@@ -239,7 +254,7 @@ class CrawlPolicy:
     def _state(self, s: Slot, visiting: frozenset[str]) -> str:
         if s.fixed:
             return "wanted" if s.fixed == "follow" else "unwanted"
-        wanted = sum(c for k, c in s.outcomes.items() if k.startswith("wanted:"))
+        wanted = s.wanted
         redundant = sum(
             s.outcomes[f"unwanted:{why}"] for why in ("alias", "redirect-unwanted", "jump", "feed", "poster")
         )
@@ -263,7 +278,7 @@ class CrawlPolicy:
                 return "waiting" if self._rival_pending(s) else "wanted"
         if unknown:
             return "waiting"
-        decided = sum(s.outcomes.values())
+        decided = s.answered
         if decided >= self.samples or (decided and any(k.startswith("wanted:") for k in s.outcomes)):
             return "unwanted"
         return "open"
@@ -364,15 +379,14 @@ class CrawlPolicy:
         may show its wanted page a wall (every post's 'Report' leads a guest to one login page,
         read as a list the first time), so its links wait for them. Its state does not: the
         templates it decides are decided as soon as it is wanted."""
-        wanted = sum(c for k, c in s.outcomes.items() if k.startswith("wanted:"))
-        return not s.fixed and wanted < self.samples and s.sent > sum(s.outcomes.values())
+        return not s.fixed and s.wanted < self.samples and s.samples_out
 
     def settle_samples(self) -> list[Any]:
         """When the crawl runs dry no sample is on its way: those never answered (dropped on
         the way, by a filter that calls no callback) are forgotten, and the parked links of the
         slots wanted then are released."""
         for s in self.slots.values():
-            s.sent = min(s.sent, sum(s.outcomes.values()))
+            s.sent = min(s.sent, s.answered)
         return self.release()
 
     def release(self) -> list[Any]:

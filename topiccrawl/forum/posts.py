@@ -646,9 +646,7 @@ class ThreadAssembler:
         if page_number in t.pages:
             return []  # the same page under another URL
         t.pages[page_number] = (page_url, posts)
-        if all(p in t.pages for p in range(1, t.last_page + 1)):
-            return self._emit(thread_url)
-        return []
+        return self._emit_if_whole(thread_url)
 
     def merge(self, alias: str, thread_url: str) -> list[AssembledPost]:
         """The pages held under ``alias``, another URL of ``thread_url``'s first page (a later
@@ -663,7 +661,12 @@ class ThreadAssembler:
         into.last_page = max(into.last_page, t.last_page)
         for n, page in t.pages.items():
             into.pages.setdefault(n, page)
-        if all(p in into.pages for p in range(1, into.last_page + 1)):
+        return self._emit_if_whole(thread_url)
+
+    def _emit_if_whole(self, thread_url: str) -> list[AssembledPost]:
+        """The thread's posts, numbered, once it has every page up to its last; else nothing yet."""
+        t = self.threads[thread_url]
+        if all(p in t.pages for p in range(1, t.last_page + 1)):
             return self._emit(thread_url)
         return []
 

@@ -540,17 +540,20 @@ class ForumSpider(LinkFollowing, ThreadPosts, SecondLooks, scrapy.Spider):
         released = self.policy.record(
             info.get("slot"), info["pattern"], outcome=outcome, page_type=page_type, why=why, template=template
         )
-        for url, meta in released:
-            if url in self.requested:
-                continue
-            self.requested.add(url)
-            self._inc("links/released")
-            yield self._request(url, meta, priority=5)
+        yield from self._released(released)
         if self.held:
             # a slot decided may decide its template: held posts go out now, not with the next thread page
             yield from self._emit_confirmed()
         if self.views:
             yield from self._decided_views()
+
+    def _released(self, links: list[Any]) -> Iterator[scrapy.Request]:
+        """Requests for parked links the policy has released, but those asked for meanwhile."""
+        for url, meta in links:
+            if url not in self.requested:
+                self.requested.add(url)
+                self._inc("links/released")
+                yield self._request(url, meta, priority=5)
 
     def _recheck(self) -> Iterator[Any]:
         pending, self.recheck = self.recheck, {}
@@ -592,12 +595,9 @@ class ForumSpider(LinkFollowing, ThreadPosts, SecondLooks, scrapy.Spider):
         engine = self.crawler.engine
         assert engine is not None
         scheduled = False
-        for url, meta in self.policy.settle_samples():
-            if url not in self.requested:
-                self.requested.add(url)
-                self._inc("links/released")
-                engine.crawl(self._request(url, meta, priority=5))
-                scheduled = True
+        for request in self._released(self.policy.settle_samples()):
+            engine.crawl(request)
+            scheduled = True
         for url, meta in self.policy.next_samples(done=self.requested.__contains__):
             self.requested.add(url)
             self._inc("links/slot-sample")

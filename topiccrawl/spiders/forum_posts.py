@@ -403,7 +403,7 @@ class ThreadPosts:
         of the crawl in memory until its end. But any parked slot of a template read as lists
         by its first few pages (a board index's rows, whose board links wait while their URL
         pattern is sampled from another region of the page): such pages are few."""
-        if slot.sent > sum(slot.outcomes.values()):
+        if slot.samples_out:
             return True
         template, path = slot.key.split("|", 1)
         if not slot.parked:
