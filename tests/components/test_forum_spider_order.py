@@ -16,7 +16,7 @@ import re
 from collections import Counter, deque
 from collections.abc import Iterable
 from typing import Any
-from urllib.parse import urlsplit
+from urllib.parse import urljoin, urlsplit
 
 import pytest
 from scrapy import Request
@@ -28,6 +28,7 @@ from scrapy.utils.test import get_crawler
 from topiccrawl.demo.forum_discourse import DiscourseForum
 from topiccrawl.demo.forum_douban import DoubanGroups
 from topiccrawl.demo.forum_ips import IpsForum
+from topiccrawl.demo.forum_mybb import MybbForum
 from topiccrawl.demo.forum_nodebb import NodebbForum
 from topiccrawl.demo.forum_phpwind import PhpwindForum
 from topiccrawl.demo.forum_tieba import TiebaForum
@@ -63,7 +64,7 @@ def _answer(site: _FixtureForum, request: Request) -> TextResponse:
     parts = urlsplit(request.url)
     target = parts.path + (f"?{parts.query}" if parts.query else "")
     reply = site.handle(SiteRequest("GET", target, {}, BASE))
-    headers = {"Content-Type": f"text/html; charset={reply.charset}"}
+    headers = {**reply.headers, "Content-Type": f"text/html; charset={reply.charset}"}
     return HtmlResponse(request.url, status=reply.status, headers=headers, body=reply.payload(), request=request)
 
 
@@ -91,11 +92,16 @@ def _crawl(
     first: str | tuple[str, ...] | None = None,
     last: frozenset[str] = frozenset(),
     start: str = "/",
+    *,
+    answered: list[str] | None = None,
+    redirects: bool = False,
 ) -> tuple[list[ForumPost], ForumSpider]:
     """Every post the spider emits, crawling from ``start`` and answering requests as Scrapy's
     scheduler orders them (highest priority first, the newest first among equals) except the
     targets of ``first``, each answered as soon as asked for, and the URLs of ``last``, answered
-    only when no other request is left."""
+    only when no other request is left. With ``redirects``, a redirect is followed at once, as
+    Scrapy's redirect middleware does (else it is dropped). The URLs answered are added to
+    ``answered``."""
     spider, queue = _spider(start)
     queue.extend(_start_requests(spider))
     items: list[ForumPost] = []
@@ -109,6 +115,14 @@ def _crawl(
                 request = [r for r in waiting if r.priority == top][-1]
             queue.remove(request)
             response = _answer(site, request)
+            if answered is not None:
+                answered.append(request.url)
+            if redirects and response.status in {301, 302} and "Location" in response.headers:
+                target = urljoin(request.url, response.headers["Location"].decode())
+                urls = [*request.meta.get("redirect_urls", ()), request.url]
+                queue.append(request.replace(url=target, meta={**request.meta, "redirect_urls": urls}))
+                urgent.add(target)
+                continue
             if response.status != 200:
                 continue
             for out in (request.callback or spider.parse)(response) or ():
@@ -904,3 +918,18 @@ def test_a_topic_without_replies_skipped_as_a_view_of_its_box_keeps_its_post() -
     assert ("Dark mode for Harmony?", 1, "sam_deploys") in truth
     got = [(i["thread_title"], i["position"], i["author"]) for i in items]
     assert len(got) == len(truth) and set(got) == truth
+
+
+def test_a_jump_read_as_nothing_at_first_still_counts_as_a_jump_when_read_again() -> None:
+    # The index's 'last post' links redirect to a post of the thread (a jump, which counts
+    # against their slot as an alias does). The first, read before the thread template was
+    # known, was kept for a second look, and read again as a thread page it counted as a wanted
+    # one: the slot was wanted and every board's 'last post' redirect fetched.
+    site = MybbForum(size=0.3)
+    answered: list[str] = []
+    first = ("/showthread.php?action=lastpost&tid=53", "/showthread.php?action=lastpost&tid=37")
+    items, spider = _crawl(site, first, answered=answered, redirects=True)  # type: ignore[arg-type]
+    assert len(items) == len(site.posts())
+    jumps = [url for url in answered if "action=lastpost" in url]
+    assert len(jumps) == 2, jumps
+    assert spider.crawler.stats.get_value("topiccrawl/forum/pages/thread")  # (the redirects were followed)

@@ -318,7 +318,7 @@ class ForumSpider(LinkFollowing, ThreadPosts, SecondLooks, scrapy.Spider):
         if role == "other" and len(self.recheck) < RECHECK_LIMIT and mode == "fresh":
             # (a flip too: a board's last page of one thread, read before the row template was
             # known, repeats nothing, and its thread is linked from nowhere else)
-            self.recheck[url] = (text, info)
+            self.recheck[url] = (text, {**info, "jump": True} if jump else info)
         digest = records_digest(main, regions) if outcome == "wanted" else None
         twin = self.fingerprints.get(digest) if digest else None
         # The same URL read twice (a redirect's target and a link to it were in flight together)
@@ -558,7 +558,8 @@ class ForumSpider(LinkFollowing, ThreadPosts, SecondLooks, scrapy.Spider):
     def _recheck(self) -> Iterator[Any]:
         pending, self.recheck = self.recheck, {}
         for url, (text, info) in pending.items():
-            yield from self._handle(url, text, info, mode="recheck")
+            # (a page reached by a jump, read as nothing the first time, was still reached by one)
+            yield from self._handle(url, text, info, mode="recheck", jump=bool(info.get("jump")))
 
     # -- failures and redirects ---------------------------------------------------------
     def _failed(self, failure: Failure) -> Iterator[scrapy.Request]:
