@@ -425,3 +425,53 @@ def test_a_duplicate_reached_by_a_pages_own_flip_says_nothing_of_its_pattern() -
     for _ in range(2):
         policy.record(None, "print.php?tid=\\\\d", outcome="unwanted", page_type="thread", why="alias")
     assert policy.pattern_state("print.php?tid=\\\\d") == "unwanted"
+
+
+def test_a_slot_split_between_a_new_list_and_a_view_samples_on_until_its_views_outweigh() -> None:
+    # MyBB's 'sort by' links: the first, answered before its board was read as a list, showed
+    # rows new to the crawl; the second was a view of them. The slot was wanted on the first
+    # word, and every board's five sorted views fetched (35 requests of 140 at MyBB 0.3).
+    policy = CrawlPolicy(samples=2)
+    sort = policy.slot("B", "0:span/strong/a", "Subject")
+    pattern = "forumdisplay.php?datecut=\\d&fid=\\d&order=*&prefix=\\d&sortby=*"
+    assert [policy.decide(sort, pattern).action for _ in range(2)] == ["explore", "explore"]
+    sort.parked += [(f"s{i}", {"pattern": pattern}) for i in range(8)]
+    assert policy.record(sort.key, pattern, outcome="wanted", page_type="list", why="list") == []
+    assert policy.record(sort.key, pattern, outcome="unwanted", page_type="list", why="view") == []
+    # still wanted, for what its template's links lead to, but its links wait while it samples
+    # on, one more sample for each view
+    assert policy.state(sort) == "wanted"
+    assert [policy.decide(sort, pattern).reason for _ in range(2)] == ["slot-split-sample", "slot-split"]
+    for _ in range(3):
+        assert policy.record(sort.key, pattern, outcome="unwanted", page_type="list", why="view") == []
+    assert policy.state(sort) == "unwanted"
+    assert len(sort.parked) == 8  # (left parked: an unwanted slot's links are not released)
+
+
+def test_a_slot_whose_new_lists_outnumber_its_views_releases_its_links() -> None:
+    policy = CrawlPolicy(samples=2)
+    boards = policy.slot("I", "0:td/strong/a", "A board's name")
+    pattern = "forumdisplay.php?fid=\\d"
+    boards.parked.append(("b4", {"pattern": pattern}))
+    assert policy.record(boards.key, pattern, outcome="wanted", page_type="list", why="list") == [
+        ("b4", {"pattern": pattern})
+    ]
+    assert policy.record(boards.key, pattern, outcome="unwanted", page_type="list", why="view") == []
+    assert policy.decide(boards, pattern).action == "explore"  # (a category's page beside its boards)
+    boards.parked.append(("b5", {"pattern": pattern}))
+    assert policy.record(boards.key, pattern, outcome="wanted", page_type="list", why="list") == [
+        ("b5", {"pattern": pattern})
+    ]
+    assert policy.decide(boards, pattern).reason == "slot-wanted"
+
+
+def test_a_slot_leading_to_threads_and_as_many_views_still_follows_its_links() -> None:
+    # (the split is a list's: a thread reached before the box of other threads that shows it
+    # again is no reason to hold a topic list's titles back)
+    policy = CrawlPolicy(samples=2)
+    title = policy.slot("T", "0:h3/a", "a long thread title")
+    for why in ("thread", "view"):
+        policy.record(
+            title.key, "topic/\\d", outcome="unwanted" if why == "view" else "wanted", page_type="thread", why=why
+        )
+    assert policy.decide(title, "topic/\\d").reason == "slot-wanted"

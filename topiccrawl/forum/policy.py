@@ -27,6 +27,7 @@ wanted pages is followed even from a slot still being explored.
 
 from __future__ import annotations
 
+import logging
 import re
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterator
@@ -35,6 +36,8 @@ from typing import Any
 
 from topiccrawl.forum.links import pattern_shape
 from topiccrawl.forum.posts import has_date
+
+logger = logging.getLogger(__name__)
 
 SAMPLES = 2
 VIEWS_PER_WANTED = 3  # views per wanted page past which a URL pattern is no longer followed as wanted
@@ -77,6 +80,11 @@ class Slot:
     def wanted(self) -> int:
         """Links of it that led to wanted pages."""
         return sum(c for k, c in self.outcomes.items() if k.startswith("wanted:"))
+
+    @property
+    def views(self) -> int:
+        """Links of it that led to views of pages read already (:mod:`topiccrawl.forum.views`)."""
+        return self.outcomes["unwanted:view"]
 
     @property
     def samples_out(self) -> bool:
@@ -258,11 +266,12 @@ class CrawlPolicy:
         redundant = sum(
             s.outcomes[f"unwanted:{why}"] for why in ("alias", "redirect-unwanted", "jump", "feed", "poster")
         )
-        if redundant > wanted:
+        if redundant > wanted or (self._to_lists(s) and s.views > VIEWS_PER_WANTED * wanted):
             # it leads to other URLs of pages that have their own, or through redirects to pages
             # the crawl has, or jumps to posts (a box of latest posts linking each thread's
             # 'latest' redirect), or to feeds of the pages it is on (a poster's page), or to
-            # pages of each post's poster (their posts, a form to message them)
+            # pages of each post's poster (their posts, a form to message them); or to lists
+            # mostly shown before, sorted another way (a board's 'sort by' links)
             return "unwanted"
         unknown = False
         for page_type in self._wanted_types(s):
@@ -309,6 +318,12 @@ class CrawlPolicy:
             return Decision("skip", "not-in-template")
         state = self.state(s)
         if state == "wanted" and (s.vouches(pattern) or s.fixed or pstate == "wanted"):
+            if self._split(s):
+                if s.sent < self.samples + s.views and self.sampled[pattern] < self.samples:
+                    s.sent += 1
+                    self.sampled[pattern] += 1
+                    return Decision("explore", "slot-split-sample")
+                return Decision("park", "slot-split")
             if self._samples_out(s):
                 return Decision("park", "slot-samples-out")
             return Decision("follow", "slot-wanted")
@@ -381,6 +396,19 @@ class CrawlPolicy:
         templates it decides are decided as soon as it is wanted."""
         return not s.fixed and s.wanted < self.samples and s.samples_out
 
+    def _to_lists(self, s: Slot) -> bool:
+        """Whether every wanted page the slot led to was a list."""
+        return not s.fixed and set(self._wanted_types(s)) == {"list"}
+
+    def _split(self, s: Slot) -> bool:
+        """Whether the slot led to lists, and to as many views of lists read already: which came
+        first was chance (a board's 'sort by' link answered before the board itself, read as
+        something else, shows rows new to the crawl), so its links wait while more samples
+        tell, one more for each view, until its new lists outnumber its views or its views
+        outweigh them (VIEWS_PER_WANTED each: then it is unwanted). Its state does not wait,
+        as with :meth:`_samples_out`: only its links."""
+        return self._to_lists(s) and 0 < s.wanted <= s.views
+
     def settle_samples(self) -> list[Any]:
         """When the crawl runs dry no sample is on its way: those never answered (dropped on
         the way, by a filter that calls no callback) are forgotten, and the parked links of the
@@ -396,7 +424,12 @@ class CrawlPolicy:
         whose pattern proved unwanted are dropped."""
         released = []
         for other in self.slots.values():
-            if other.parked and not self._samples_out(other) and self.state(other) == "wanted":
+            if (
+                other.parked
+                and not self._samples_out(other)
+                and not self._split(other)
+                and self.state(other) == "wanted"
+            ):
                 go, stay = [], []
                 for p in other.parked:
                     pattern = p[1].get("pattern", "")
@@ -405,6 +438,8 @@ class CrawlPolicy:
                         go.append(p)
                     elif self.pattern_state(pattern) != "unwanted":
                         stay.append(p)  # another kind of link: waits for its pattern's samples
+                if go:
+                    logger.debug("Slot %s wanted: %d links released (%s)", other.key, len(go), dict(other.outcomes))
                 released.extend(go)
                 other.parked[:] = stay
         return released
