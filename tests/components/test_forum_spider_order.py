@@ -947,3 +947,29 @@ def test_a_jump_read_as_nothing_at_first_still_counts_as_a_jump_when_read_again(
     jumps = [url for url in answered if "action=lastpost" in url]
     assert len(jumps) == 2, jumps
     assert spider.crawler.stats.get_value("topiccrawl/forum/pages/thread")  # (the redirects were followed)
+
+
+def test_a_topic_reached_from_members_pages_read_first_is_no_feed_of_them() -> None:
+    # Its posts' authors link the members' pages by their names, pages of the template the link
+    # to the topic was on (a member's page listing their posts): a feed of members' pages, by
+    # the rule, before those members had posted twice in what the crawl had read. The post
+    # template was then marked a feed's, and every page under it read as a list: NodeBB crawls
+    # that emitted no post at all (a branch's policy that held topic titles back got there in 5
+    # crawls of 40). A page's own posters' links name no pages it is a feed of.
+    site = NodebbForum(size=1.0)
+    topic = "/topic/10932/chat-messages-duplicated-solved"
+    body = site.handle(SiteRequest("GET", topic, {}, BASE)).payload().decode()
+    members = sorted(set(re.findall(r'href="(/user/[^"/?#]+)"', body)))[:8]
+    reader = _HandReader(site)
+    spider = reader.spider
+    for member in members:
+        reader.read(BASE + member, {"slot": "people|0:a"})
+    member_templates = {spider.page_names[BASE + member][0] for member in members}
+    assert len(member_templates) == 1  # (the case tested: the members' pages read under one template)
+    reader.read(BASE + topic, {"slot": f"{member_templates.pop()}|0:a"})
+    assert not spider.feed_templates
+    assert not spider.crawler.stats.get_value("topiccrawl/forum/skipped_pages/feed")
+    got = reader.close()
+    title = "Chat messages duplicated (solved)"
+    first_page = {(p.position, p.author) for p in site.posts() if p.thread_title == title and p.page_number == 1}
+    assert first_page and {(i["position"], i["author"]) for i in got if i["thread_title"] == title} == first_page

@@ -45,6 +45,8 @@ class LinkFollowing:
 
         def _poster_name(self, name: str | None) -> bool: ...
 
+        def _post_fields(self, main: Region) -> PostFields | None: ...
+
         def _inc(self, key: str, n: int = 1) -> None: ...
 
         def _request(self, url: str, info: dict[str, Any], priority: int = 0) -> scrapy.Request: ...
@@ -170,12 +172,21 @@ class LinkFollowing:
         template = slot.split("|", 1)[0]
         if template == main.key:
             return False  # (a thread's link to another page of posts: a page of its own kind)
+        # (a poster's link names the poster's page: a thread reached from a member's stream is
+        # no feed of members, which its posters' names are; known as posters' names once they
+        # have posted twice, and as the links of the page's own author field before)
+        fields = self._post_fields(main)
+        own_posters = posters(main, fields)[0] if fields is not None and fields.author else frozenset()
         named: set[str] = set()
         for link in main.links:
             page = self.page_titles.get(title_key(link.text)) if link.record >= 0 else None
-            # (a poster's link names the poster's page: a thread reached from a member's stream
-            # is no feed of members, which its posters' names are)
-            if page is not None and page[0] == template and page[1] != url and not self._poster_name(link.text):
+            if (
+                page is not None
+                and page[0] == template
+                and page[1] != url
+                and link.slot not in own_posters
+                and not self._poster_name(link.text)
+            ):
                 named.add(page[1])
         return len(named) >= FEED_PAGES
 
