@@ -266,7 +266,7 @@ class CrawlPolicy:
         redundant = sum(
             s.outcomes[f"unwanted:{why}"] for why in ("alias", "redirect-unwanted", "jump", "feed", "poster")
         )
-        if redundant > wanted or (self._to_lists(s) and s.views > VIEWS_PER_WANTED * wanted):
+        if redundant > wanted or (wanted and s.views > VIEWS_PER_WANTED * wanted and self._to_lists(s)):
             # it leads to other URLs of pages that have their own, or through redirects to pages
             # the crawl has, or jumps to posts (a box of latest posts linking each thread's
             # 'latest' redirect), or to feeds of the pages it is on (a poster's page), or to
@@ -407,7 +407,7 @@ class CrawlPolicy:
         tell, one more for each view, until its new lists outnumber its views or its views
         outweigh them (VIEWS_PER_WANTED each: then it is unwanted). Its state does not wait,
         as with :meth:`_samples_out`: only its links."""
-        return self._to_lists(s) and 0 < s.wanted <= s.views
+        return 0 < s.wanted <= s.views and self._to_lists(s)
 
     def settle_samples(self) -> list[Any]:
         """When the crawl runs dry no sample is on its way: those never answered (dropped on

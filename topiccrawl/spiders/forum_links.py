@@ -16,7 +16,7 @@ from topiccrawl.forum.links import canonicalize, flip_text, pattern_shape, url_p
 from topiccrawl.forum.pageinfo import Flips, more_links, title_key
 from topiccrawl.forum.pagetypes import profile
 from topiccrawl.forum.policy import CrawlPolicy
-from topiccrawl.forum.posts import PostFields, posters
+from topiccrawl.forum.posts import PostFields, poster_slots, posters
 from topiccrawl.forum.regions import Region
 
 MAX_POST_SLOTS = 3  # link slots of a post-like region tried in turn
@@ -176,19 +176,15 @@ class LinkFollowing:
         # no feed of members, which its posters' names are; known as posters' names once they
         # have posted twice, and as the links of the page's own author field before)
         fields = self._post_fields(main)
-        own_posters = posters(main, fields)[0] if fields is not None and fields.author else frozenset()
-        named: set[str] = set()
+        named: list[tuple[str, str]] = []  # (slot of the link, page it names)
         for link in main.links:
             page = self.page_titles.get(title_key(link.text)) if link.record >= 0 else None
-            if (
-                page is not None
-                and page[0] == template
-                and page[1] != url
-                and link.slot not in own_posters
-                and not self._poster_name(link.text)
-            ):
-                named.add(page[1])
-        return len(named) >= FEED_PAGES
+            if page is not None and page[0] == template and page[1] != url and not self._poster_name(link.text):
+                named.append((link.slot, page[1]))
+        if len({page for _, page in named}) < FEED_PAGES:
+            return False
+        own_posters = poster_slots(main, fields) if fields is not None else frozenset()  # (a walk of the records)
+        return len({page for slot, page in named if slot not in own_posters}) >= FEED_PAGES
 
     def _note_list_link(self, target: str, heading: str | None, anchor: str) -> None:
         """What a list says of a page it links: its board (the list's heading) and its title."""
