@@ -191,7 +191,8 @@ def test_the_final_flush_leaves_nothing_held_so_the_crawl_can_close() -> None:
     # A page read as a list under a template still undecided at the end, whose pages mostly read
     # as lists: its held posts are dropped, not kept, or the idle handler would schedule a flush
     # for them forever and the crawl would never close.
-    from topiccrawl.forum.posts import AssembledPost, PostRecord
+    from topiccrawl.forum.posts import PostRecord
+    from topiccrawl.forum.threads import AssembledPost
 
     spider, queue = _spider()
     page = BASE + "/forumdisplay.php?f=2"

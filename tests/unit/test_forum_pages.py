@@ -8,9 +8,10 @@ from topiccrawl.demo.forums import DiscuzForum, PhpbbForum
 from topiccrawl.demo.server import SiteRequest
 from topiccrawl.forum.links import url_pattern
 from topiccrawl.forum.pagetypes import PageTypes, feature, is_layout, is_navigation, main_region, page_role, profile
-from topiccrawl.forum.posts import PostRecord, ThreadAssembler, extract_posts, learn_fields
+from topiccrawl.forum.posts import PostRecord, extract_posts, learn_fields
 from topiccrawl.forum.regions import parse_html
 from topiccrawl.forum.templatebook import TemplateBook
+from topiccrawl.forum.threads import ThreadAssembler
 
 SITES = [DiscuzForum(size=0.3), PhpbbForum(size=0.3)]
 

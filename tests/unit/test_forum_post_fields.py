@@ -4,16 +4,10 @@ English month names, and a profile box whose 'Joined:' date comes before the pos
 
 from __future__ import annotations
 
+from topiccrawl.forum.dates import RELATIVE_TIME_RE, TIME_RE
 from topiccrawl.forum.pagetypes import main_region
-from topiccrawl.forum.posts import (
-    RELATIVE_TIME_RE,
-    TIME_RE,
-    PostRecord,
-    extract_posts,
-    holds_posts,
-    learn_fields,
-    post_text,
-)
+from topiccrawl.forum.posts import PostRecord, extract_posts, holds_posts, learn_fields
+from topiccrawl.forum.posttext import post_text
 from topiccrawl.forum.regions import find_regions, parse_html
 
 BODIES = [
@@ -239,7 +233,7 @@ def test_a_thread_listed_newest_first_keeps_its_post_times() -> None:
 def test_hidden_parts_of_a_post_are_not_its_text() -> None:
     from lxml import html as lxml_html
 
-    from topiccrawl.forum.posts import visible_text
+    from topiccrawl.forum.posttext import visible_text
 
     el = lxml_html.fragment_fromstring(
         "<div>shown <div class='tip' style='position: absolute; DISPLAY : none'>下载附件 保存到相册</div>"

@@ -1,4 +1,5 @@
-"""Comparable forms of the dates forums print, to tell a post's own time from other dates.
+"""The dates forums print: where a text shows one (:data:`TIME_RE`, :data:`RELATIVE_TIME_RE`), and
+comparable forms of them, to tell a post's own time from other dates.
 
 A post's header is not the only dated field of its record: profile boxes show the poster's
 join date, last visit, or a sign-in plugin's "TA的每日心情 … 2018-6-17 17:49" (Discuz!'s
@@ -26,6 +27,36 @@ _NUMERIC_YEAR_LAST = re.compile(
 )
 _MD = re.compile(r"\b(\d{1,2})[-/](\d{1,2})\s+(\d{1,2}):(\d{2})")  # "10-4 19:09": this year's, no year shown
 
+# How forums print a post's time, to find one in a record's text:
+_MONTH = (
+    r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?"
+    r"|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?"
+)
+_HHMM = r"\d{1,2}:\d{2}(?::\d{2})?(?:\s*[ap]\.?m\b\.?)?"
+TIME_RE = re.compile(
+    r"(?:\d{4}[-/.年]\d{1,2}[-/.月]\d{1,2}日?(?:(?:\s*|T)\d{1,2}:\d{2}(?::\d{2})?)?)"
+    r"|(?:\d{1,2}[-/]\d{1,2}\s+\d{1,2}:\d{2})"
+    # the year last: "06-12-2025, 01:40 PM" (MyBB), "12.06.2025 13:40" (European boards), "06/12/25 13:40"
+    rf"|(?:\b\d{{1,2}}[-/.]\d{{1,2}}[-/.]\d{{4}}\b(?:\s*,?\s+(?:at\s+)?{_HHMM})?)"
+    rf"|(?:\b\d{{1,2}}[-/.]\d{{1,2}}[-/.]\d{{2}}\s*,?\s+{_HHMM})"
+    r"|(?:(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)\w*\s+\w{3}\s+\d{1,2},\s+\d{4}\s+\d{1,2}:\d{2}(?:\s*[ap]m)?)"
+    # "January 2, 2023, 3:35am", "Mar 02, 2024 3:15 pm", "2 January 2023 at 10:15"
+    rf"|(?:\b{_MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?,?\s+\d{{4}}(?:,?\s+(?:at\s+)?{_HHMM})?)"
+    rf"|(?:\b\d{{1,2}}(?:st|nd|rd|th)?\s+{_MONTH},?\s+\d{{4}}(?:,?\s+(?:at\s+)?{_HHMM})?)",
+    re.IGNORECASE,
+)
+# Boards print recent posts' times relative to now ("3 天前", "昨天 10:15", "Today, 10:15 AM",
+# "5 minutes ago"), often with the absolute time in a title attribute.
+RELATIVE_TIME_RE = re.compile(
+    r"\d+\s*(?:秒|分钟|分鐘|小时|小時|天|周|星期|个月|個月)前|半小时前|半小時前"
+    r"|(?:昨天|前天|今天)\s*\d{1,2}:\d{2}"
+    rf"|\b(?:today|yesterday)\b\s*,?\s*(?:at\s+)?{_HHMM}"  # ("Yesterday , 08:35 PM": a tag's text ends at the comma)
+    # within the last week: "Saturday at 11:47 PM" (XenForo, Invision), "星期六 10:15", "周六 10:15"
+    rf"|\b(?:mon|tues|wednes|thurs|fri|satur|sun)day,?\s*(?:at\s+)?{_HHMM}"
+    r"|(?:星期|周)[一二三四五六日天]\s*\d{1,2}:\d{2}"
+    r"|\b(?:\d+|an?|one)\s+(?:second|minute|hour|day|week|month|year)s?\s+ago\b|\ba moment ago\b|\bjust now\b",
+    re.IGNORECASE,
+)
 # Fewer ordered neighbours than this say nothing: three posters' join dates are in order one time in three.
 MIN_PAIRS = 4
 DateKey = tuple[int, int, int, int, int, int]
@@ -70,3 +101,8 @@ def chronological(values: Sequence[str | None]) -> float | None:
     rising = sum(1 for a, b in pairs if b >= a)
     falling = sum(1 for a, b in pairs if b <= a)
     return max(rising, falling) / len(pairs)
+
+
+def has_date(text: str) -> bool:
+    """Whether ``text`` shows a date or time as forums print one, absolute or relative."""
+    return bool(TIME_RE.search(text) or RELATIVE_TIME_RE.search(text))

@@ -15,7 +15,8 @@ from urllib.parse import parse_qsl, urlsplit
 
 from lxml import html as lxml_html
 
-from topiccrawl.forum.posts import PostRecord, element_text, post_text, record_time
+from topiccrawl.forum.posts import PostRecord
+from topiccrawl.forum.posttext import element_text, post_text, record_time
 from topiccrawl.forum.regions import Region
 from topiccrawl.textutil import normalize_space
 

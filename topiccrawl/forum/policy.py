@@ -34,8 +34,8 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from topiccrawl.forum.dates import has_date
 from topiccrawl.forum.links import pattern_shape
-from topiccrawl.forum.posts import has_date
 
 logger = logging.getLogger(__name__)
 

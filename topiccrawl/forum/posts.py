@@ -1,4 +1,4 @@
-"""Posts as records: fields of each post of a post region, and whole threads across pages.
+"""Posts as records: the fields of each post of a post region, and who posted it.
 
 Fields are found by structure across the region's records, never by class names:
 
@@ -11,8 +11,8 @@ Fields are found by structure across the region's records, never by class names:
 * **time**: the first date-time in the record's text;
 * **post id**: the first ``id`` (or ``<a name>``) in the record that carries digits.
 
-:class:`ThreadAssembler` gathers the pages of a thread and numbers posts across
-pages once all pages are in, so a thread split over pages stays one thread.
+What a post's elements show (text, time) is read by :mod:`topiccrawl.forum.posttext`; whole
+threads are put together by :mod:`topiccrawl.forum.threads`.
 """
 
 from __future__ import annotations
@@ -20,73 +20,23 @@ from __future__ import annotations
 import re
 from collections import Counter, defaultdict
 from collections.abc import Iterator
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass
 
 from lxml import html as lxml_html
 
-from topiccrawl.forum.dates import chronological
+from topiccrawl.forum.dates import TIME_RE, chronological, has_date
+from topiccrawl.forum.posttext import attr_time, element_text, post_text, record_time, unquoted_text
 from topiccrawl.forum.regions import Record, Region, child_elements, layout_block, slot_path
-from topiccrawl.textutil import SCREEN_READER_ONLY, normalize_space
+from topiccrawl.textutil import normalize_space
 
-_MONTH = (
-    r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?"
-    r"|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?"
-)
-_CLOCK = r"\d{1,2}:\d{2}(?::\d{2})?(?:\s*[ap]\.?m\b\.?)?"
-TIME_RE = re.compile(
-    r"(?:\d{4}[-/.年]\d{1,2}[-/.月]\d{1,2}日?(?:(?:\s*|T)\d{1,2}:\d{2}(?::\d{2})?)?)"
-    r"|(?:\d{1,2}[-/]\d{1,2}\s+\d{1,2}:\d{2})"
-    # the year last: "06-12-2025, 01:40 PM" (MyBB), "12.06.2025 13:40" (European boards), "06/12/25 13:40"
-    rf"|(?:\b\d{{1,2}}[-/.]\d{{1,2}}[-/.]\d{{4}}\b(?:\s*,?\s+(?:at\s+)?{_CLOCK})?)"
-    rf"|(?:\b\d{{1,2}}[-/.]\d{{1,2}}[-/.]\d{{2}}\s*,?\s+{_CLOCK})"
-    r"|(?:(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)\w*\s+\w{3}\s+\d{1,2},\s+\d{4}\s+\d{1,2}:\d{2}(?:\s*[ap]m)?)"
-    # "January 2, 2023, 3:35am", "Mar 02, 2024 3:15 pm", "2 January 2023 at 10:15"
-    rf"|(?:\b{_MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?,?\s+\d{{4}}(?:,?\s+(?:at\s+)?{_CLOCK})?)"
-    rf"|(?:\b\d{{1,2}}(?:st|nd|rd|th)?\s+{_MONTH},?\s+\d{{4}}(?:,?\s+(?:at\s+)?{_CLOCK})?)",
-    re.IGNORECASE,
-)
-# Boards print recent posts' times relative to now ("3 天前", "昨天 10:15", "Today, 10:15 AM",
-# "5 minutes ago"), often with the absolute time in a title attribute.
-RELATIVE_TIME_RE = re.compile(
-    r"\d+\s*(?:秒|分钟|分鐘|小时|小時|天|周|星期|个月|個月)前|半小时前|半小時前"
-    r"|(?:昨天|前天|今天)\s*\d{1,2}:\d{2}"
-    rf"|\b(?:today|yesterday)\b\s*,?\s*(?:at\s+)?{_CLOCK}"  # ("Yesterday , 08:35 PM": a tag's text ends at the comma)
-    # within the last week: "Saturday at 11:47 PM" (XenForo, Invision), "星期六 10:15", "周六 10:15"
-    rf"|\b(?:mon|tues|wednes|thurs|fri|satur|sun)day,?\s*(?:at\s+)?{_CLOCK}"
-    r"|(?:星期|周)[一二三四五六日天]\s*\d{1,2}:\d{2}"
-    r"|\b(?:\d+|an?|one)\s+(?:second|minute|hour|day|week|month|year)s?\s+ago\b|\ba moment ago\b|\bjust now\b",
-    re.IGNORECASE,
-)
-_DATE_ATTRS = ("datetime", "title", "data-time", "data-datetime")
-_CLOCK_RE = re.compile(r"\d{1,2}:\d{2}")
+_SKIP_TEXT = frozenset({"script", "style", "noscript"})
 # vBulletin, phpBB and most bulletin boards print a signature under a line of underscores
 # (Usenet's "-- " habit): what follows it is the poster's signature, not the post.
 _SIGNATURE = re.compile(r"(?:^|\s)_{10,}(?:\s|$)")
 _DIGITS = re.compile(r"\d")
 _NUMERIC = re.compile(r"[\d#\s.,:/()-]*")
-_SKIP_TEXT = frozenset({"script", "style", "noscript"})
-_TEXT = ".//text()[not(ancestor::script)][not(ancestor::style)][not(ancestor::noscript)]"
-# Words for screen readers alone are no text either: a status "Offline" inside the avatar's link
-# would be read as part of the poster's name, and that field taken for the author's. (Their
-# elements are looked for once a page, and text nodes checked only on a page that has some: a
-# test of every text node's ancestors in the XPath made reading a page seven times as slow, and
-# looking for them under every element read nearly twice as slow.)
-_SCREEN_READER = f"//*[{SCREEN_READER_ONLY}]"
-_PAGES_KEPT = 4  # pages whose screen-reader elements are remembered (the page being read, mostly)
-_screen_reader_cache: dict[int, tuple[lxml_html.HtmlElement, set[lxml_html.HtmlElement]]] = {}
-_STYLE = "translate(@style, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ ', 'abcdefghijklmnopqrstuvwxyz')"
-_VISIBLE_TEXT = (
-    _TEXT + f"[not(ancestor-or-self::*[@hidden or contains({_STYLE}, 'display:none')"
-    f" or contains({_STYLE}, 'visibility:hidden')])]"
-)
 # Characters per post an enclosing field may add to the post text and still not be the text.
 LABEL_CHARS = 3
-PROMPT_CHARS = 200  # longest login prompt inside a post
-STATUS_CHARS = 80  # longest edit notice opening a post
-_LOGIN_URL = re.compile(r"(?i)[/?&=._-](?:log_?in|logging|sign_?in|sign_?up|register|reg)(?:\b|_)")
-_LOGIN_TEXT = re.compile(r"(?i)\s*(?:登录|登陆|注册|立即注册|log ?in|sign ?in|sign ?up|register)\s*")
-_INLINE = frozenset({"i", "em", "span", "font", "small"})
 # Share of neighbouring dates in one direction above which a field reads as the posts' times.
 CHRONOLOGICAL = 0.8
 
@@ -95,177 +45,6 @@ def _step(el: lxml_html.HtmlElement) -> str:
     """One element of a field's path: its tag and its sorted classes (``div.a.b``)."""
     cls = ".".join(sorted((el.get("class") or "").split()))
     return el.tag + ("." + cls if cls else "")
-
-
-def _shown(el: lxml_html.HtmlElement, xpath: str) -> list[str]:
-    """The text nodes ``xpath`` selects in ``el``, but those inside an element for screen readers."""
-    texts = el.xpath(xpath)
-    marked = _screen_reader_elements(el)
-    if not marked:
-        return texts
-    kept = []
-    for text in texts:
-        node = _owner(text)
-        while node is not None and node not in marked and node is not el:
-            node = node.getparent()
-        if node is None or node not in marked:
-            kept.append(text)
-    return kept
-
-
-def _owner(text: Any) -> lxml_html.HtmlElement:
-    """The element a text node (an lxml "smart string") is the text of."""
-    owner = text.getparent()
-    if text.is_tail:  # the text after an element belongs to its parent
-        owner = owner.getparent()
-    return owner
-
-
-def _screen_reader_elements(el: lxml_html.HtmlElement) -> set[lxml_html.HtmlElement]:
-    root = el.getroottree().getroot()
-    cached = _screen_reader_cache.get(id(root))
-    if cached is None or cached[0] is not root:
-        if len(_screen_reader_cache) >= _PAGES_KEPT:
-            _screen_reader_cache.pop(next(iter(_screen_reader_cache)))
-        # (the root is kept with its elements: while it lives, its id is no other page's)
-        cached = _screen_reader_cache[id(root)] = (root, set(root.xpath(_SCREEN_READER)))
-    return cached[1]
-
-
-def element_text(el: lxml_html.HtmlElement) -> str:
-    """Whitespace-normalised text of ``el`` without scripts and styles, text nodes joined by spaces."""
-    return _joined(_shown(el, _TEXT))
-
-
-def _joined(texts: list[str]) -> str:
-    return normalize_space(" ".join(t.strip() for t in texts if t.strip()))
-
-
-def visible_text(el: lxml_html.HtmlElement) -> str:
-    """``element_text`` without what the page hides (inline ``display:none``, ``visibility:hidden``,
-    the ``hidden`` attribute): Discuz!'s attachment tips ("下载附件 保存到相册 … 上传") and
-    user cards sit in a post hidden until hovered, and a reader never sees them there."""
-    return _joined(_shown(el, _VISIBLE_TEXT))
-
-
-def _login_prompt(link: lxml_html.HtmlElement, body: lxml_html.HtmlElement) -> lxml_html.HtmlElement | None:
-    """The block of ``body`` that a link to the login or sign-up page belongs to, when it is a
-    notice rather than the post (at most PROMPT_CHARS of text): a board shows guests "register
-    to see attachments, 您需要 登录 才可以下载或查看" inside the first post (Discuz!). Only a
-    relative link is the board's own: a poster's link to another site's sign-up page is absolute."""
-    href = (link.get("href") or "").strip()
-    if not href or "//" in href or href.startswith(("#", "javascript:")):
-        return None
-    if not (_LOGIN_URL.search("/" + href) or _LOGIN_TEXT.fullmatch(element_text(link))):
-        return None
-    block = None
-    el = link
-    while el is not None and el is not body:
-        if len(element_text(el)) > PROMPT_CHARS:
-            break
-        block = el
-        el = el.getparent()
-    return block if block is not None and block is not link else None
-
-
-def _status_lines(body: lxml_html.HtmlElement) -> list[lxml_html.HtmlElement]:
-    """Short dated lines that open or close the post body in an inline element of their own: an
-    edit notice, which some boards put inside the message ("本帖最后由 X 于 2018-10-4 19:28 编辑"
-    first, Discuz!; "Edited 7 hours ago by X" last, Invision)."""
-    if not len(body):
-        return []
-    ends = []
-    if not (body.text or "").strip():
-        ends.append(body[0])
-    if not (body[-1].tail or "").strip() and body[-1] is not body[0]:
-        ends.append(body[-1])
-    found = []
-    for end in ends:
-        if not isinstance(end.tag, str) or end.tag not in _INLINE:
-            continue
-        text = element_text(end)
-        rest = len(element_text(body)) - len(text)
-        if text and len(text) <= STATUS_CHARS and has_date(text) and rest > 0:
-            found.append(end)
-    return found
-
-
-def post_text(body: lxml_html.HtmlElement) -> str:
-    """``visible_text`` of a post body without the board's own notices in it: a login prompt and
-    an opening or closing edit notice (see :func:`_login_prompt`, :func:`_status_lines`)."""
-    noise = [block for a in body.iter("a") if (block := _login_prompt(a, body)) is not None]
-    noise.extend(_status_lines(body))
-    if not noise:
-        return visible_text(body)
-    nodes = [n for block in noise for n in block.iter()]  # kept alive: a proxy's id is its own while it lives
-    skip = {id(n) for n in nodes}
-    kept = []
-    for text in _shown(body, _VISIBLE_TEXT):
-        if id(_owner(text)) not in skip:
-            kept.append(text)
-    return _joined(kept) or visible_text(body)  # a post that is all notice stays as shown
-
-
-def unquoted_text(el: lxml_html.HtmlElement) -> str:
-    """``element_text`` without the quotations inside ``el``: a quoted post brings its own
-    author and date, which say nothing about the element quoting it."""
-    text = element_text(el)
-    for quote in el.iter("blockquote", "q"):
-        text = text.replace(element_text(quote), " ", 1)
-    return normalize_space(text)
-
-
-def has_date(text: str) -> bool:
-    return bool(TIME_RE.search(text) or RELATIVE_TIME_RE.search(text))
-
-
-def _attr_time(elements: list[lxml_html.HtmlElement], exclude: set[int]) -> str | None:
-    """The first absolute date in a ``datetime`` or ``title`` attribute (a relative time's
-    tooltip, a ``<time>`` element), outside the nodes in ``exclude``."""
-    for root in elements:
-        for el in root.iter():
-            if not isinstance(el.tag, str) or id(el) in exclude:
-                continue
-            for attr in _DATE_ATTRS:
-                value = el.get(attr)
-                if value and (m := TIME_RE.search(value)):
-                    return m.group(0)
-    return None
-
-
-def _exact_time(elements: list[lxml_html.HtmlElement], shown: str, exclude: set[int]) -> str | None:
-    """The date-time with a clock in a date attribute of the element that shows the date ``shown``
-    (its text is that date and little more): ``<time datetime="2025-01-05T14:32:00">Jan 5, 2025</time>``."""
-    for root in elements:
-        for el in root.iter():
-            if not isinstance(el.tag, str) or id(el) in exclude:
-                continue
-            text = normalize_space(el.text_content())
-            if shown not in text or len(text) > len(shown) + 12:
-                continue
-            for attr in _DATE_ATTRS:
-                value = el.get(attr)
-                if value and (m := TIME_RE.search(value)) and _CLOCK_RE.search(m.group(0)):
-                    return m.group(0)
-    return None
-
-
-def record_time(
-    elements: list[lxml_html.HtmlElement], skip_text: str = "", exclude: set[int] | None = None
-) -> str | None:
-    """When a post was written: the first absolute date in the text (without ``skip_text``,
-    the post body), else in a date attribute (outside ``exclude``), else a relative time."""
-    text = " ".join(element_text(e) for e in elements)
-    if skip_text:
-        text = text.replace(skip_text, " ")
-    if m := TIME_RE.search(text):
-        shown = m.group(0)
-        # A date without its time ("Jan 5, 2025") whose element carries the exact time in an attribute.
-        return shown if _CLOCK_RE.search(shown) else _exact_time(elements, shown, exclude or set()) or shown
-    if found := _attr_time(elements, exclude or set()):
-        return found
-    m = RELATIVE_TIME_RE.search(text)
-    return m.group(0) if m else None
 
 
 def _paths(record: Record) -> dict[str, list[lxml_html.HtmlElement]]:
@@ -339,7 +118,7 @@ def learn_fields(region: Region) -> PostFields | None:
             texts[p].append(_SIGNATURE.split(" ".join(element_text(e) for e in els), 1)[0])
             # (or in a date attribute: Vanilla shows "March 27", the year and time only in a
             # ``<time datetime>``, and a record's whole box then read as its text)
-            dated[p] += has_date(" ".join(unquoted_text(e) for e in els)) or _attr_time(els, set()) is not None
+            dated[p] += has_date(" ".join(unquoted_text(e) for e in els)) or attr_time(els, set()) is not None
     scores: dict[str, int] = {}
     for p, values in texts.items():
         # The post body has text in most posts. A block with text in a few of them (replies
@@ -601,100 +380,3 @@ def _main_text(elements: list[lxml_html.HtmlElement]) -> str:
             if len(text) * 2 > len(total) and len(text) <= len(best):
                 best = text
     return best
-
-
-@dataclass
-class _Thread:
-    title: str | None
-    board: str | None
-    last_page: int = 1
-    pages: dict[int, tuple[str, list[PostRecord]]] = field(default_factory=dict)
-
-
-@dataclass(frozen=True, slots=True)
-class AssembledPost:
-    thread_url: str
-    thread_title: str | None
-    board: str | None
-    page_url: str
-    page_number: int
-    position: int
-    post: PostRecord
-
-
-class ThreadAssembler:
-    """Collects thread pages; hands out a thread's posts, numbered, once all its pages are in."""
-
-    def __init__(self) -> None:
-        self.threads: dict[str, _Thread] = {}
-
-    def add(
-        self,
-        thread_url: str,
-        page_number: int,
-        page_url: str,
-        posts: list[PostRecord],
-        *,
-        last_page: int,
-        title: str | None,
-        board: str | None,
-    ) -> list[AssembledPost]:
-        t = self.threads.setdefault(thread_url, _Thread(title, board))
-        t.title = t.title or title
-        t.board = t.board or board
-        t.last_page = max(t.last_page, last_page, page_number)
-        if page_number in t.pages:
-            return []  # the same page under another URL
-        t.pages[page_number] = (page_url, posts)
-        return self._emit_if_whole(thread_url)
-
-    def merge(self, alias: str, thread_url: str) -> list[AssembledPost]:
-        """The pages held under ``alias``, another URL of ``thread_url``'s first page (a later
-        page entered directly names its first page as its pager links it), moved to
-        ``thread_url``; its posts, numbered, if that completes it."""
-        t = self.threads.pop(alias, None)
-        if t is None:
-            return []
-        into = self.threads.setdefault(thread_url, _Thread(t.title, t.board))
-        into.title = into.title or t.title
-        into.board = into.board or t.board
-        into.last_page = max(into.last_page, t.last_page)
-        for n, page in t.pages.items():
-            into.pages.setdefault(n, page)
-        return self._emit_if_whole(thread_url)
-
-    def _emit_if_whole(self, thread_url: str) -> list[AssembledPost]:
-        """The thread's posts, numbered, once it has every page up to its last; else nothing yet."""
-        t = self.threads[thread_url]
-        if all(p in t.pages for p in range(1, t.last_page + 1)):
-            return self._emit(thread_url)
-        return []
-
-    def drop_page(self, thread_url: str, page_number: int) -> None:
-        """Forget a page of a thread still waiting for its other pages (it is to be read again)."""
-        if (t := self.threads.get(thread_url)) is not None:
-            t.pages.pop(page_number, None)
-
-    def flush(self) -> list[AssembledPost]:
-        """Whatever is left (threads with pages missing), numbered as well as can be."""
-        out = []
-        for url in list(self.threads):
-            out.extend(self._emit(url))
-        return out
-
-    def _emit(self, thread_url: str) -> list[AssembledPost]:
-        t = self.threads.pop(thread_url)
-        full = max((len(p[1]) for n, p in t.pages.items() if n < t.last_page), default=0)
-        out = []
-        position = 0
-        for n in sorted(t.pages):
-            page_url, posts = t.pages[n]
-            if n - 1 not in t.pages and n > 1 and full:
-                position = (n - 1) * full  # a missing page before this one
-            for post in posts:
-                position += 1
-                out.append(AssembledPost(thread_url, t.title, t.board, page_url, n, position, post))
-        return out
-
-    def __len__(self) -> int:
-        return len(self.threads)

@@ -49,11 +49,12 @@ from topiccrawl.forum.pageinfo import (
 )
 from topiccrawl.forum.pagetypes import PageTypes, feature, main_region, profile
 from topiccrawl.forum.policy import CrawlPolicy
-from topiccrawl.forum.posts import AssembledPost, PostFields, ThreadAssembler, holds_a_post, holds_posts
+from topiccrawl.forum.posts import PostFields, holds_a_post, holds_posts
 from topiccrawl.forum.regions import Region, parse_html
 from topiccrawl.forum.sides import SideBoxes
 from topiccrawl.forum.sitetemplate import SiteTemplate, SiteTemplateError, from_state
 from topiccrawl.forum.templatebook import TemplateBook
+from topiccrawl.forum.threads import AssembledPost, ThreadAssembler
 from topiccrawl.forum.views import SeenRecords
 from topiccrawl.middlewares.forumredirect import RedirectUnwanted
 from topiccrawl.spiders.forum_links import LinkFollowing

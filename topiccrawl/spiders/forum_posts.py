@@ -15,16 +15,15 @@ from topiccrawl.forum.links import pattern_shape
 from topiccrawl.forum.pageinfo import MIN_TITLE, Flips, names_title, page_heading, title_key, titled_heading
 from topiccrawl.forum.policy import CrawlPolicy, Slot
 from topiccrawl.forum.posts import (
-    AssembledPost,
     PostFields,
     PostRecord,
-    ThreadAssembler,
     extract_posts,
     learn_fields,
     names_posters,
     poster_links,
 )
 from topiccrawl.forum.regions import Region, record_nodes
+from topiccrawl.forum.threads import AssembledPost, ThreadAssembler
 from topiccrawl.items import ForumPost
 from topiccrawl.textutil import utc_now_iso
 

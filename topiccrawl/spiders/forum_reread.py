@@ -16,9 +16,10 @@ import scrapy
 from scrapy.http import Response
 
 from topiccrawl.forum.pageinfo import Flips, page_flips, page_heading, records_digest, thread_title, titled_heading
-from topiccrawl.forum.posts import AssembledPost, PostFields, PostRecord, ThreadAssembler, learn_fields
+from topiccrawl.forum.posts import PostFields, PostRecord, learn_fields
 from topiccrawl.forum.regions import Region, parse_html
 from topiccrawl.forum.templatebook import TemplateBook
+from topiccrawl.forum.threads import AssembledPost, ThreadAssembler
 from topiccrawl.forum.views import SeenRecords
 
 logger = logging.getLogger(__name__)
