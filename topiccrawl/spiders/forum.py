@@ -57,8 +57,6 @@ from topiccrawl.forum.templatebook import TemplateBook
 from topiccrawl.forum.threads import AssembledPost, ThreadAssembler
 from topiccrawl.forum.views import SeenRecords
 from topiccrawl.middlewares.forumredirect import RedirectUnwanted
-from topiccrawl.spiders.forum_links import LinkFollowing
-from topiccrawl.spiders.forum_posts import ThreadPosts
 from topiccrawl.spiders.forum_reread import VIEW_LIMIT, EarlyList, SecondLooks
 
 logger = logging.getLogger(__name__)
@@ -71,7 +69,7 @@ SHARED_CANONICAL = 3  # a canonical URL named by pages of more contents than thi
 _DOCUMENT = re.compile(r"<(?:html|head|body|title)\b", re.IGNORECASE)  # a page, not a fragment of one
 
 
-class ForumSpider(LinkFollowing, ThreadPosts, SecondLooks, scrapy.Spider):
+class ForumSpider(SecondLooks, scrapy.Spider):
     name = "forum"
 
     def __init__(  # noqa: PLR0915 - the crawl's state, an attribute per line

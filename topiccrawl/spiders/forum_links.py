@@ -1,13 +1,14 @@
 """The forum spider's link following: page flips, and links inside repeated regions by their
 slot (:mod:`topiccrawl.forum.policy`), sampled, parked or followed.
 
-A mixin of :class:`topiccrawl.spiders.forum.ForumSpider`, which holds the state it reads."""
+Part of :class:`topiccrawl.spiders.forum.ForumSpider`:
+the spider's mixin above :class:`~topiccrawl.spiders.forum_posts.ThreadPosts`."""
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING, Any
+from typing import Any
 from urllib.parse import urljoin, urlsplit
 
 import scrapy
@@ -15,9 +16,9 @@ import scrapy
 from topiccrawl.forum.links import canonicalize, flip_text, pattern_shape, url_pattern
 from topiccrawl.forum.pageinfo import Flips, more_links, title_key
 from topiccrawl.forum.pagetypes import profile
-from topiccrawl.forum.policy import CrawlPolicy
-from topiccrawl.forum.posts import PostFields, poster_slots, posters
+from topiccrawl.forum.posts import poster_slots, posters
 from topiccrawl.forum.regions import Region
+from topiccrawl.spiders.forum_posts import ThreadPosts
 
 MAX_POST_SLOTS = 3  # link slots of a post-like region tried in turn
 LIST_ANCHORS = 4  # anchors kept of the list links to one URL (title, last post, pages...)
@@ -25,48 +26,7 @@ FEED_PAGES = 2  # pages of the link's own template a page must name in its recor
 ALSO_SLOTS = 4  # slots noted that link a page kept for another look, besides the one that led to it
 
 
-class LinkFollowing:
-    policy: CrawlPolicy
-    hosts: set[str]
-    requested: set[str]
-    parked: set[tuple[str, str]]
-    first_page_keys: set[str]
-    template_roles: dict[str, Counter[str]]
-    primary: dict[str, list[str]]
-    list_boards: dict[str, str]
-    list_anchors: dict[str, list[str]]
-    tentative_pages: set[str]
-    page_titles: dict[str, tuple[str, str]]
-    fields: dict[str, PostFields]
-    poster_slots: set[str]
-    recheck: dict[str, tuple[str, dict[str, Any]]]
-
-    if TYPE_CHECKING:  # provided by ForumSpider or the other mixin
-
-        def _poster_name(self, name: str | None) -> bool: ...
-
-        def _post_fields(self, main: Region) -> PostFields | None: ...
-
-        def _inc(self, key: str, n: int = 1) -> None: ...
-
-        def _request(self, url: str, info: dict[str, Any], priority: int = 0) -> scrapy.Request: ...
-
-        def _thread_url(self, url: str, info: dict[str, Any], flips: Flips) -> str: ...
-
-        def _note_first_page(self, alias: str, thread_url: str) -> None: ...
-
-        def _page_number(self, info: dict[str, Any], flips: Flips) -> int: ...
-
-        def _count_targets(self, page_links: dict[str, list[tuple[str, str]]]) -> None: ...
-
-        def _count_presence(self, region: Region, slot_records: dict[str, set[int]]) -> None: ...
-
-        def _count_poster_keys(self, keyed: dict[tuple[str, str], list[tuple[str, str]]]) -> None: ...
-
-        def _note_titled_link(self, slot_key: str, anchor: str, heading: str | None, here: set[str | None]) -> None: ...
-
-        def _note_known_target(self, slot_key: str, url: str) -> None: ...
-
+class LinkFollowing(ThreadPosts):
     def _links(  # noqa: PLR0917
         self,
         url: str,
@@ -105,7 +65,7 @@ class LinkFollowing:
             postlike = votes.most_common(1)[0][0] == "thread" if votes else prof.postlike
             primary = self._primary_slots(region) if postlike else None
             posters = self._note_posters(region, postlike)
-            patterns = {}
+            patterns: dict[str, str] = {}
             for link in region.links:
                 if link.record >= 0:
                     patterns.setdefault(resolve(link.url)[1], link.slot)

@@ -1,19 +1,20 @@
 """The forum spider's posts: a thread page's records become :class:`ForumPost` items once their
 template is known to be a thread page's (not a list's), assembled thread by thread.
 
-A mixin of :class:`topiccrawl.spiders.forum.ForumSpider`, which holds the state it reads."""
+Part of :class:`topiccrawl.spiders.forum.ForumSpider`:
+the first of the spider's mixins, on the state of :class:`~topiccrawl.spiders.forum_state.ForumState`."""
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any
+from typing import Any
 from urllib.parse import urljoin
 
 from topiccrawl.forum.leadpost import lead_post, lone_post, member_shape
 from topiccrawl.forum.links import pattern_shape
 from topiccrawl.forum.pageinfo import MIN_TITLE, Flips, names_title, page_heading, title_key, titled_heading
-from topiccrawl.forum.policy import CrawlPolicy, Slot
+from topiccrawl.forum.policy import Slot
 from topiccrawl.forum.posts import (
     PostFields,
     PostRecord,
@@ -23,8 +24,9 @@ from topiccrawl.forum.posts import (
     poster_links,
 )
 from topiccrawl.forum.regions import Region, record_nodes
-from topiccrawl.forum.threads import AssembledPost, ThreadAssembler
+from topiccrawl.forum.threads import AssembledPost
 from topiccrawl.items import ForumPost
+from topiccrawl.spiders.forum_state import ForumState
 from topiccrawl.textutil import utc_now_iso
 
 # A slot of whose first SLOT_LINKS_SAMPLE links (MIN_SLOT_LINKS at least) this share are distinct
@@ -47,41 +49,7 @@ HELD_PAGES = 20  # pages of a post template read as posts after which its posts 
 FIRST_PAGE_LIMIT = 100_000  # other URLs of threads' first pages remembered (a bound on memory)
 
 
-class ThreadPosts:
-    policy: CrawlPolicy
-    fields: dict[str, PostFields]
-    assembler: ThreadAssembler
-    held: list[tuple[str, AssembledPost]]
-    tentative_pages: set[str]
-    thread_template: dict[str, str]
-    first_pages: dict[str, str]
-    template_roles: dict[str, Counter[str]]
-    list_boards: dict[str, str]
-    list_anchors: dict[str, list[str]]
-    slot_targets: dict[str, dict[str, tuple[int, int]]]
-    slot_presence: dict[str, tuple[int, int]]
-    poster_keys: dict[str, dict[str, tuple[int, int]]]
-    named_templates: dict[str, set[str]]
-    poster_slots: set[str]
-    poster_names: Counter[str]
-    poster_shapes: set[tuple[str, str, tuple[str, ...]]]
-    page_titles: dict[str, tuple[str, str]]
-    titled_pages: dict[str, set[str]]
-    naming_pending: Counter[str]
-    primary: dict[str, list[str]]
-    page_names: dict[str, tuple[str, str | None, str]]
-    known_targets: dict[str, list[str]]
-    done: set[str]
-    feed_templates: set[str]
-
-    if TYPE_CHECKING:  # provided by ForumSpider or the other mixin
-
-        def _inc(self, key: str, n: int = 1) -> None: ...
-
-        def _template_role(self, key: str) -> str: ...
-
-        def _template_of(self, post: AssembledPost) -> str: ...
-
+class ThreadPosts(ForumState):
     def _posts(  # noqa: PLR0917
         self,
         url: str,

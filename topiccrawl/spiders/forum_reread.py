@@ -3,24 +3,22 @@ again as they do. A board read first may be what teaches the template of its sti
 thread read before its posts' template was known takes the box of other threads under its
 posts for its content, and may even be skipped as a copy of another thread's box.
 
-A mixin of :class:`topiccrawl.spiders.forum.ForumSpider`, which holds the state it reads."""
+Part of :class:`topiccrawl.spiders.forum.ForumSpider`:
+the spider's mixin above :class:`~topiccrawl.spiders.forum_links.LinkFollowing`."""
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-import scrapy
 from scrapy.http import Response
 
 from topiccrawl.forum.pageinfo import Flips, page_flips, page_heading, records_digest, thread_title, titled_heading
-from topiccrawl.forum.posts import PostFields, PostRecord, learn_fields
+from topiccrawl.forum.posts import learn_fields
 from topiccrawl.forum.regions import Region, parse_html
-from topiccrawl.forum.templatebook import TemplateBook
-from topiccrawl.forum.threads import AssembledPost, ThreadAssembler
-from topiccrawl.forum.views import SeenRecords
+from topiccrawl.spiders.forum_links import LinkFollowing
 
 logger = logging.getLogger(__name__)
 
@@ -46,70 +44,7 @@ class EarlyList:
     duplicate: bool = False
 
 
-class SecondLooks:
-    relist: list[EarlyList]
-    reread: list[EarlyList]
-    views: list[EarlyList]
-    tentative_pages: set[str]
-    held: list[tuple[str, AssembledPost]]
-    assembler: ThreadAssembler
-    book: TemplateBook
-    fingerprints: dict[str, str]
-    seen_records: SeenRecords
-
-    if TYPE_CHECKING:  # provided by ForumSpider or the other mixins
-
-        def _inc(self, key: str, n: int = 1) -> None: ...
-
-        def _known_templates(self) -> int: ...
-
-        def _shape(self, url: str, info: dict[str, Any]) -> str: ...
-
-        def _content(self, url: str, shape: str, regions: list[Region]) -> list[Region]: ...
-
-        def _main_region(self, content: list[Region]) -> Region | None: ...
-
-        def _proved_posts(self, key: str) -> bool: ...
-
-        def _template_role(self, key: str) -> str: ...
-
-        def _thread_template_state(self, key: str, final: bool = False) -> str: ...
-
-        def _beside(self, main: Region, regions: list[Region]) -> Region: ...
-
-        def _thread_url(self, url: str, info: dict[str, Any], flips: Flips) -> str: ...
-
-        def _page_number(self, info: dict[str, Any], flips: Flips) -> int: ...
-
-        def _post_fields(self, main: Region) -> PostFields | None: ...
-
-        def _lone_post(self, url: str, root: Any, regions: list[Region], info: dict[str, Any]) -> PostRecord | None: ...
-
-        def _lone(self, url: str, post: PostRecord, info: dict[str, Any], title: str | None) -> Iterator[Any]: ...
-
-        def _posts(  # noqa: PLR0917
-            self,
-            url: str,
-            main: Region,
-            fields: PostFields | None,
-            info: dict[str, Any],
-            title: str | None,
-            flips: Flips,
-            regions: list[Region],
-        ) -> Iterator[Any]: ...
-
-        def _links(  # noqa: PLR0917
-            self,
-            url: str,
-            regions: list[Region],
-            role: str,
-            info: dict[str, Any],
-            heading: str | None,
-            flips: Flips,
-            *,
-            flipping: str = "all",
-        ) -> Iterator[scrapy.Request]: ...
-
+class SecondLooks(LinkFollowing):
     def _keep(  # noqa: PLR0917 - the page as _handle read it
         self,
         url: str,
@@ -210,11 +145,7 @@ class SecondLooks:
                 and template is not None
                 and self._proved_posts(template)
             )
-            if (
-                template is not None
-                and (template != read_as or proved_since)
-                and self._template_role(template) == "posts"
-            ):
+            if main is not None and (main.key != read_as or proved_since) and self._template_role(main.key) == "posts":
                 # (read_as changes only here: a page relinked as a list under a template not yet
                 # proved a post template has had no posts read)
                 if early.duplicate and not self._first_read(url, main, regions):
