@@ -1,0 +1,190 @@
+"""The list of a page: which cluster to take, and which of a page's links a pattern selects.
+
+:func:`auto_choose` takes the most list-like of the URL-shape clusters (a
+region widened to its whole list container) and the :func:`block_lists` found
+by place; :func:`select_links` applies a chosen pattern to a page, keeping each
+list record's items.
+"""
+
+from __future__ import annotations
+
+import re
+import statistics
+from collections import Counter, defaultdict
+from collections.abc import Sequence
+from dataclasses import replace
+from urllib.parse import urlsplit
+
+from topiccrawl.urlcluster.clusters import Cluster, _common_depth, _text_length, list_score, ranked_clusters
+from topiccrawl.urlcluster.links import Link
+from topiccrawl.urlcluster.patterns import UrlPattern, _file_shapes, _host_directory
+from topiccrawl.urltraps import netloc_key
+
+# Below this score nothing looks like a list (e.g. three short navigation links):
+# about log2(3) links of 3-character titles, or 5 links of 1-2 characters.
+MIN_LIST_SCORE = 0.5
+# A query carrying another URL, plain, escaped or in base64 ("aHR0c" is "http"): a click counter or
+# an ad's redirect, not an item of the list however titled.
+_REDIRECT = re.compile(r"https?(?::|%3A)|(?:^|=)aHR0c", re.IGNORECASE)
+# Share of a block's links of one URL shape for the list to be that shape's (the rest: ads, outside links).
+BLOCK_SHAPE_SHARE = 0.75
+# Share of a record's longest item text from which more of its links are items too (titles, not page numbers).
+TITLE_SHARE = 0.5
+
+
+def auto_choose(links: Sequence[Link]) -> Cluster | None:
+    """The cluster that looks most like a list of items, or None when none scores :data:`MIN_LIST_SCORE`:
+    the best of the URL-shape clusters (a region taken with its whole list) and the block lists."""
+    ranked = ranked_clusters(links)
+    best = ranked[0] if ranked else None
+    if best is not None and best.pattern.level == "region":
+        best = _whole_list(best, links)
+    blocks = block_lists(links)
+    if blocks and (best is None or blocks[0].score > best.score):
+        best = blocks[0]
+    return best if best is not None and best.score >= MIN_LIST_SCORE else None
+
+
+def block_lists(links: Sequence[Link]) -> list[Cluster]:
+    """The lists of a page found by place: for each block (links of one path of tags and classes)
+    with three URLs or more, its container (the deepest element holding them all) with the links
+    there of the block's URL shape when most of its links have one, else the block's links whatever
+    their URLs; each record's items as :func:`select_links` takes them. Most list-like first."""
+    blocks: dict[str, list[Link]] = defaultdict(list)
+    for link in links:
+        if link.block:
+            blocks[link.block].append(link)
+    out = []
+    for path, members in blocks.items():
+        if len({link.url for link in members}) < 3:
+            continue
+        depth = _common_depth(members)
+        if depth == 0:
+            continue
+        container = "/".join(members[0].dom_path.split("/")[:depth])
+        typical = _typical_per_record(members, depth)
+        shape, share = _main_shape(members)
+        if share >= BLOCK_SHAPE_SHARE:
+            block_path = "/".join(path.split("/")[:depth])
+            pattern = replace(
+                shape, level="container", dom_path=container, per_record=typical, block_path=block_path, item_block=path
+            )
+        else:
+            host = netloc_key(*urlsplit(members[0].url)[:2])
+            pattern = UrlPattern("block", host, dom_path=container, per_record=typical, block_path=path)
+        cluster = Cluster(pattern, select_links(pattern, links))
+        cluster.score = list_score(cluster)
+        out.append(cluster)
+    out.sort(key=lambda c: -c.score)
+    return out
+
+
+def _typical_per_record(links: Sequence[Link], depth: int) -> int | None:
+    record_tag = _record_tag(links, depth)
+    per_record: dict[tuple[int, ...], set[str]] = defaultdict(set)
+    for link in links:
+        per_record[_record_of(link, depth, record_tag)].add(link.url)
+    return round(statistics.median(len(urls) for urls in per_record.values())) if per_record else None
+
+
+def _main_shape(links: Sequence[Link]) -> tuple[UrlPattern, float]:
+    """The ``file``-level shape most of the links have, and their share."""
+    by_dir: dict[tuple[str, tuple[str, ...]], list[Link]] = defaultdict(list)
+    for link in links:
+        by_dir[_host_directory(link.url)].append(link)
+    shapes = _file_shapes(by_dir)
+    counts = Counter(shapes[link.url] for members in by_dir.values() for link in members)
+    shape, count = counts.most_common(1)[0]
+    return shape, count / len(links)
+
+
+def _whole_list(region: Cluster, links: Sequence[Link]) -> Cluster:
+    """A region's list container, with every link of the region's URL shape inside it.
+
+    A list's items do not always share one tag path (pinned threads are marked
+    up differently from ordinary ones), but they share the element that holds
+    the list: the deepest common ancestor of the region's anchors. A sidebar
+    linking the same kind of URL lies outside it.
+    """
+    depth = _common_depth(region.links)
+    if depth == 0:
+        return region
+    container = "/".join(region.links[0].dom_path.split("/")[:depth])
+    typical = _typical_per_record(region.links, depth)
+    places = Counter(link.block for link in region.links if link.block)
+    item_block = places.most_common(1)[0][0] if places else None
+    pattern = replace(region.pattern, level="container", dom_path=container, per_record=typical, item_block=item_block)
+    cluster = Cluster(pattern, select_links(pattern, links))
+    cluster.score = list_score(cluster)
+    return cluster
+
+
+def _record_tag(links: Sequence[Link], depth: int) -> str:
+    """The tag of a list's records: the most common tag of the container's children on the links' paths."""
+    tags = Counter(parts[depth] for link in links if len(parts := link.dom_path.split("/")) > depth)
+    return tags.most_common(1)[0][0] if tags else ""
+
+
+def _record_of(link: Link, depth: int, record_tag: str) -> tuple[int, ...]:
+    """The record holding a link: its deepest ancestor with the record tag, at or below the container's children.
+
+    The deepest, so that a record nesting a sub-list (pinned threads grouped in
+    one ``li``) counts each sub-record as a record.
+    """
+    tags = link.dom_path.split("/")
+    for j in range(len(tags) - 1, depth - 1, -1):
+        if tags[j] == record_tag:
+            return link.dom_position[: j + 1]
+    return link.dom_position[: depth + 1]
+
+
+def _titled_strangers(pattern: UrlPattern, matched: list[Link]) -> list[Link]:
+    """The links of the pattern's shape, and those of other URLs at the items' place whose texts are
+    titles as long as theirs: not an attachment's "附件", a vote count, an ad's slogan."""
+    shaped = [pattern.matches(link.url, link.dom_path) for link in matched]
+    lengths = [_text_length(link.text) for link, ok in zip(matched, shaped, strict=True) if ok]
+    if not lengths:
+        return matched
+    floor = TITLE_SHARE * statistics.median(lengths)
+    return [
+        link
+        for link, ok in zip(matched, shaped, strict=True)
+        if ok or (floor > 0 and _text_length(link.text) >= floor and not _REDIRECT.search(urlsplit(link.url).query))
+    ]
+
+
+def select_links(pattern: UrlPattern, links: Sequence[Link]) -> list[Link]:
+    """The links of a page that a pattern selects: its matches, minus non-items inside a list container.
+
+    Inside a container, a URL linked from several records (a badge in every
+    author's row) is not an item, and a record holds ``per_record`` items: those
+    with the longest texts (a thread's title, not its author's badges).
+    """
+    matched = [link for link in links if pattern.matches_link(link)]
+    if pattern.level not in ("container", "block") or not pattern.dom_path:
+        return matched
+    if pattern.item_block is not None:
+        matched = _titled_strangers(pattern, matched)
+    depth = pattern.dom_path.count("/") + 1
+    record_tag = _record_tag(matched, depth)
+    records: dict[str, set[tuple[int, ...]]] = defaultdict(set)
+    longest: dict[str, float] = defaultdict(float)
+    for link in matched:
+        records[link.url].add(_record_of(link, depth, record_tag))
+        longest[link.url] = max(longest[link.url], _text_length(link.text))
+    by_record: dict[tuple[int, ...], list[str]] = defaultdict(list)
+    for url, where in records.items():
+        # (a record inside another holding the same URL is the same item: a title's box beside
+        # the thumbnail in one news item, when records are divs)
+        outer = {r for r in where if not any(o != r and r[: len(o)] == o for o in where)}
+        if len(outer) == 1:
+            by_record[next(iter(outer))].append(url)
+    keep: set[str] = set()
+    for urls in by_record.values():
+        urls.sort(key=lambda u: -longest[u])
+        limit = pattern.per_record or len(urls)
+        # A record holding more items than records typically do (a letter's group on a category
+        # page) keeps those whose texts are titles as long as its own: not a row's page numbers.
+        title = TITLE_SHARE * longest[urls[0]]
+        keep.update(u for rank, u in enumerate(urls) if rank < limit or longest[u] >= title > 0)
+    return [link for link in matched if link.url in keep]

@@ -1,0 +1,207 @@
+"""A page's links: their URLs, texts as the page shows them, and places in the DOM.
+
+:class:`Link` is one anchor of a page, found by :func:`extract_links` with its
+tag path, its position and its *block* (the path of tags and classes that
+:func:`block_step` builds); :func:`is_view` tells a filter of the page itself
+from an item. The block paths' comparisons (one place of a list, inside a
+list's container) live here too, for the patterns and the scoring that use them.
+
+Pure module: lxml only, no Scrapy.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+from urllib.parse import parse_qsl, urljoin, urlsplit, urlunsplit
+
+from topiccrawl.pagelets import expand_pagelets
+from topiccrawl.textutil import SCREEN_READER_ONLY, normalize_space
+
+if TYPE_CHECKING:
+    from lxml.html import HtmlElement
+
+_DIGITS = re.compile(r"\d+")
+_DIGIT = re.compile(r"\d")
+# Elements that hold words for screen readers only, or that are not shown at all.
+_HIDDEN_XPATH = (
+    "//a//*[@hidden or @aria-hidden='true' or contains(translate(@style, ' ', ''), 'display:none') or "
+    + SCREEN_READER_ONLY
+    + "]"
+)
+_HASHED = re.compile(r"\d[A-Za-z]")
+_SKIP_SCHEMES = ("javascript:", "mailto:", "tel:", "data:", "#")
+# Classes that mark a state or a row's parity rather than what an element is: one list's rows
+# differ by them (odd/even, the current item), so a block's path leaves them out, as it leaves
+# out digits (``trow1``/``trow2``, ``post_12``).
+_STATE_CLASSES = frozenset(
+    {"odd", "even", "first", "last", "active", "current", "cur", "on", "selected", "hover", "alt", "clearfix", "cf"}
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Link:
+    url: str  # absolute, without fragment
+    text: str  # whitespace-normalised anchor text (or title/alt when the anchor has none)
+    dom_path: str = ""  # tag path of the anchor's ancestors, e.g. "html/body/div/ul/li"
+    dom_position: tuple[int, ...] = ()  # index of each of those ancestors among its parent's children
+    block: str = ""  # the same ancestors and the anchor with their classes (:func:`block_step`)
+    view: bool = False  # this page again with other query values: a filter of the list (:func:`is_view`)
+
+
+def extract_links(html: str, base_url: str) -> list[Link]:
+    """Every followable link of an HTML page, in document order, resolved and without fragments."""
+    import lxml.html
+
+    try:
+        doc = lxml.html.document_fromstring(html)
+    except (ValueError, lxml.etree.ParserError):
+        return []
+    expand_pagelets(doc)  # a list shipped in a comment for a script to insert (Tieba's threads)
+    base = base_url
+    for href in doc.xpath("//base/@href"):
+        base = urljoin(base_url, str(href).strip())
+        break
+    links: list[Link] = []
+    # Keyed by the elements, which keeps their proxies alive: lxml hands out a new Python object,
+    # and perhaps a freed object's id, for a node whose proxy has gone.
+    kin_cache: dict[tuple[HtmlElement, str], list[set[str]]] = {}
+    steps: dict[HtmlElement, str] = {}  # an ancestor's step, shared by the anchors below it
+    hidden = set(doc.xpath(_HIDDEN_XPATH))
+    hiding = {a for el in hidden for a in el.iterancestors("a")}
+    for anchor in doc.iter("a"):
+        href = (anchor.get("href") or "").strip()
+        if not href or href.lower().startswith(_SKIP_SCHEMES):
+            continue
+        url = urljoin(base, href)
+        parts = urlsplit(url)
+        if parts.scheme not in ("http", "https") or not parts.netloc:
+            continue
+        url = urlunsplit((parts.scheme, parts.netloc.lower(), parts.path or "/", parts.query, ""))
+        text = normalize_space(anchor.text_content() or "")
+        if text and anchor in hiding:  # (when all its words are for screen readers, they are its text)
+            text = _shown_text(anchor, hidden) or text
+        if not text:  # a card's overlay link, an icon: its name for screen readers, else its tooltip
+            text = normalize_space(anchor.get("aria-label") or anchor.get("title") or "")
+        if not text:
+            alts = anchor.xpath(".//img/@alt")
+            text = normalize_space(str(alts[0])) if alts else ""
+        ancestors = [el for el in reversed(list(anchor.iterancestors())) if isinstance(el.tag, str)]
+        path = "/".join(el.tag for el in ancestors)
+        position = tuple(_index_in_parent(el) for el in ancestors)
+        for el in ancestors:
+            if el not in steps:
+                steps[el] = block_step(el, kin_cache)
+        block = "/".join([*(steps[el] for el in ancestors), block_step(anchor, kin_cache)])
+        links.append(Link(url, text, path, position, block, is_view(url, base_url)))
+    return links
+
+
+def _shown_text(anchor: HtmlElement, hidden: set[HtmlElement]) -> str:
+    """An anchor's text as the page shows it: without the ``hidden`` elements' words, meant for
+    screen readers alone (``Save job<span class="visually-hidden"> Economist</span>`` reads "Save
+    job", the same in every row, as it looks)."""
+    parts: list[str] = []
+
+    def walk(element: HtmlElement) -> None:
+        if element in hidden:
+            return
+        parts.append(element.text or "")
+        for child in element:
+            walk(child)
+            parts.append(child.tail or "")
+
+    walk(anchor)
+    return normalize_space("".join(parts))
+
+
+def is_view(url: str, page_url: str) -> bool:
+    """Whether a link leads to the page it is on, filtered another way: the same script, some of the
+    page's query values kept and the rest changed or added without an id among them
+    (``/search?keywords=analyst&department=hmrc`` on ``/search?keywords=analyst&page=1``).
+
+    A list's items on the same script carry an id (``index.php?a=show&catid=5&id=100`` on
+    ``index.php?a=lists&catid=5``), so they are not views.
+    """
+    link = urlsplit(url)
+    netloc, path, theirs = _page_query(page_url)
+    if not link.query or link.path != path or link.netloc.lower() != netloc:
+        return False
+    mine = dict(parse_qsl(link.query, keep_blank_values=True))
+    kept = [k for k, v in mine.items() if theirs.get(k) == v]
+    changed = [v for k, v in mine.items() if theirs.get(k) != v]
+    return bool(kept) and bool(changed) and not any(_DIGIT.search(v) for v in changed)
+
+
+@functools.lru_cache(maxsize=64)
+def _page_query(page_url: str) -> tuple[str, str, dict[str, str]]:
+    """A page's host, path and query values, read once for all the links of the page (:func:`is_view`)."""
+    page = urlsplit(page_url)
+    return page.netloc.lower(), page.path, dict(parse_qsl(page.query, keep_blank_values=True))
+
+
+def _inside(block: str, container: str) -> bool:
+    """Whether a link's block path runs inside a container's: the same tags, and at each step the
+    same classes or some in common. A list's sections differ by a class or two (phpBB's
+    announcements are ``div.forumbg.announcement`` and ``ul.topiclist``, its topics ``div.forumbg``
+    and ``ul.topiclist.topics``); a sidebar shares none (``div.hot`` beside ``div.list``)."""
+    if block.startswith(f"{container}/"):
+        return True
+    want = container.split("/")
+    got = block.split("/")
+    return len(got) > len(want) and all(map(_kin_steps, got, want))
+
+
+def _same_place(block: str, other: str) -> bool:
+    """Whether two links' block paths are one place of a list: the same tags, and at each step the
+    same classes or some in common (a news front's cards with and without a picture,
+    ``div.card`` and ``div.card.card--image``)."""
+    mine, theirs = block.split("/"), other.split("/")
+    return len(mine) == len(theirs) and all(map(_kin_steps, mine, theirs))
+
+
+def _kin_steps(mine: str, theirs: str) -> bool:
+    if mine == theirs:
+        return True
+    tag, *classes = mine.split(".")
+    their_tag, *their_classes = theirs.split(".")
+    return tag == their_tag and bool(set(classes) & set(their_classes))
+
+
+def block_step(element: HtmlElement, kin_cache: dict[tuple[HtmlElement, str], list[set[str]]] | None = None) -> str:
+    """An element as a step of a block path: its tag and its classes, sorted, without digits or
+    state classes (see :data:`_STATE_CLASSES`): ``li.item`` for ``<li class="item odd">``. Among
+    three or more siblings of its tag that share a class with it (the rows of a list, whatever
+    spacers lie between them), it keeps only the classes all of them carry: a row's own id as a
+    class (``thing id-t3_1p3k22i``) or its kind (``self``, ``stickied``) does not make it another
+    block. All, not most: what most rows carry changes from one fetch to the next, and a saved
+    template must find the rows again. ``kin_cache`` keeps the siblings' classes by parent and tag."""
+    own = _classes(element)
+    parent = element.getparent()
+    if parent is not None and own:
+        key = (parent, element.tag)
+        rows = kin_cache.get(key) if kin_cache is not None else None
+        if rows is None:
+            rows = [_classes(sibling) for sibling in parent if sibling.tag == element.tag]
+            if kin_cache is not None:
+                kin_cache[key] = rows
+        kin = [classes for classes in rows if classes & own]
+        if len(kin) >= 3:
+            own = own.intersection(*kin)
+    return element.tag + "".join(f".{c}" for c in sorted(own))
+
+
+def _classes(element: HtmlElement) -> set[str]:
+    """An element's classes, digits left out (``trow1``, ``post-12``), and without the classes
+    that are hashes (a digit followed by a letter: ``css-1x2y3z``, ``title__3xK9a``), which a
+    build of the site's styles renames, and state classes."""
+    names = (c for c in (element.get("class") or "").split() if not _HASHED.search(c))
+    classes = {_DIGITS.sub("", c).strip("-_") for c in names}
+    return {c for c in classes if c and c.lower() not in _STATE_CLASSES}
+
+
+def _index_in_parent(element: object) -> int:
+    parent = element.getparent()  # type: ignore[attr-defined]
+    return 0 if parent is None else parent.index(element)
