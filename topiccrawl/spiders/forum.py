@@ -32,7 +32,6 @@ from scrapy.http import HtmlResponse, Response
 from twisted.python.failure import Failure
 
 from topiccrawl.args import SpiderArgumentError, parse_int, start_urls_from_args
-from topiccrawl.forum.chrome import Chrome
 from topiccrawl.forum.links import canonicalize, pattern_shape, url_pattern
 from topiccrawl.forum.pageinfo import (
     canonical_url,
@@ -47,15 +46,11 @@ from topiccrawl.forum.pageinfo import (
     thread_title,
     titled_heading,
 )
-from topiccrawl.forum.pagetypes import PageTypes, feature, main_region, profile
-from topiccrawl.forum.policy import CrawlPolicy
-from topiccrawl.forum.posts import PostFields, holds_a_post, holds_posts
+from topiccrawl.forum.pagetypes import feature, main_region, profile
+from topiccrawl.forum.posts import holds_a_post, holds_posts
 from topiccrawl.forum.regions import Region, parse_html
-from topiccrawl.forum.sides import SideBoxes
 from topiccrawl.forum.sitetemplate import SiteTemplate, SiteTemplateError, from_state
-from topiccrawl.forum.templatebook import TemplateBook
-from topiccrawl.forum.threads import AssembledPost, ThreadAssembler
-from topiccrawl.forum.views import SeenRecords
+from topiccrawl.forum.threads import AssembledPost
 from topiccrawl.middlewares.forumredirect import RedirectUnwanted
 from topiccrawl.spiders.forum_reread import VIEW_LIMIT, EarlyList, SecondLooks
 
@@ -72,7 +67,7 @@ _DOCUMENT = re.compile(r"<(?:html|head|body|title)\b", re.IGNORECASE)  # a page,
 class ForumSpider(SecondLooks, scrapy.Spider):
     name = "forum"
 
-    def __init__(  # noqa: PLR0915 - the crawl's state, an attribute per line
+    def __init__(
         self,
         start_url: str | None = None,
         start_urls: str | None = None,
@@ -85,62 +80,11 @@ class ForumSpider(SecondLooks, scrapy.Spider):
         self.start_urls = [canonicalize(u) for u in start_urls_from_args(start_url, start_urls, seeds)]
         self.max_pages = parse_int("max_pages", max_pages, minimum=0)
         self.hosts = {urlsplit(u).netloc.lower() for u in self.start_urls}
-        self.policy = CrawlPolicy()
         self.policy.template_role = self._template_role
         self.policy.known_leads = self._known_leads
-        self.types = PageTypes()
-        self.book = TemplateBook()
-        self.chrome = Chrome()
-        self.sides = SideBoxes()
-        self.fields: dict[str, PostFields] = {}
         self.template_path = template
         if template:
             self._load_template(template)
-        self.assembler = ThreadAssembler()
-        self.requested: set[str] = set()
-        # A parked link does not claim its URL: the same URL may turn up later in a slot
-        # that is wanted (a thread linked from a box of recent threads and from its board).
-        self.parked: set[tuple[str, str]] = set()  # (slot key, URL)
-        self.fingerprints: dict[str, str] = {}  # main region's records digest -> the URL first read with it
-        self.fingerprint_slots: dict[str, str] = {}  # ... -> the slot whose link led there, if one did
-        self.seen_records = SeenRecords()  # records of pages' content, each with the page it was first read on
-        self.first_page_keys: set[str] = set()
-        # pages read as nothing, kept for another look (URL -> text, meta) once more is known
-        self.recheck: dict[str, tuple[str, dict[str, Any]]] = {}
-        self.late: dict[str, tuple[str, dict[str, Any]]] = {}  # ... whose looks are used up, for one at the end
-        self.relist: list[EarlyList] = []  # the first list pages, read again as templates become known
-        self.reread: list[EarlyList] = []  # the first thread pages of undecided templates, likewise
-        self.relinked_last = False  # whether the kept pages were read again once more as the crawl ran dry
-        self.views: list[EarlyList] = []  # list views of undecided templates, followed once they prove lists'
-        self.post_templates: set[str] = set()  # templates whose pages read as posts (see _template_role)
-        self.held: list[tuple[str, AssembledPost]] = []  # posts waiting for their page type to be confirmed
-        self.tentative_pages: set[str] = set()  # pages read as lists whose posts are held all the same
-        self.thread_template: dict[str, str] = {}  # thread URL -> its post template key
-        self.first_pages: dict[str, str] = {}  # another URL of a thread's first page -> the thread URL
-        self.template_roles: dict[str, Counter[str]] = {}
-        self.primary: dict[str, list[str]] = {}  # post template key -> its slots, longest anchor first
-        self.pages = 0
-        self.canonical_sources: dict[str, set[str]] = {}  # canonical URL -> contents of the pages naming it
-        self.list_boards: dict[str, str] = {}  # URL -> heading of the first list page linking it
-        self.list_anchors: dict[str, list[str]] = {}  # URL -> anchors of list links to it (a few)
-        # slot -> URL shape -> (links seen, distinct on their pages)
-        self.slot_targets: dict[str, dict[str, tuple[int, int]]] = {}
-        self.slot_presence: dict[str, tuple[int, int]] = {}  # slot -> (records with a link in it, records)
-        # slot -> URL shape -> (posters whose links agree, posters whose links differ): ThreadPosts._poster_keyed
-        self.poster_keys: dict[str, dict[str, tuple[int, int]]] = {}
-        self.named_templates: dict[str, set[str]] = {}  # slot -> templates of pages its links named by title
-        self.poster_names: Counter[str] = Counter()  # posters' names -> posts read by them
-        self.poster_slots: set[str] = set()  # slots of post templates' author fields (:func:`poster_slots`)
-        self.poster_shapes: set[tuple[str, str, tuple[str, ...]]] = set()  # where opening posts' posters link
-        # list or thread URL -> (template, heading, what it was read as: "list" or "thread")
-        self.page_names: dict[str, tuple[str, str | None, str]] = {}
-        self.page_titles: dict[str, tuple[str, str]] = {}  # heading of a list or thread page -> (template, URL)
-        self.titled_pages: dict[str, set[str]] = {}  # slot -> pages its anchors named by title (a few)
-        self.redirected_here: dict[str, list[dict[str, Any]]] = {}  # URL not read yet -> links that redirected to it
-        self.naming_pending: Counter[str] = Counter()  # slot -> its redirects to pages not read yet
-        self.known_targets: dict[str, list[str]] = {}  # slot -> links of it requested from elsewhere first (a few)
-        self.feed_templates: set[str] = set()  # templates of pages found to be feeds of pages the crawl reads
-        self.done: set[str] = set()  # URLs requested whose response or failure has come (and redirects' targets)
 
     def _load_template(self, template: str) -> None:
         """What an earlier crawl of the site learned (``-a template=FILE``): its templates, post

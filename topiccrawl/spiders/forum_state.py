@@ -1,5 +1,4 @@
-"""What the forum spider's mixins share: the crawl's state, which
-:class:`~topiccrawl.spiders.forum.ForumSpider` sets up in ``__init__``, and the spider's own
+"""What the forum spider's mixins share: the crawl's state, set up here, and the spider's own
 methods they call, declared here once for type checkers.
 
 The mixins build on each other: :class:`~topiccrawl.spiders.forum_posts.ThreadPosts` (posts),
@@ -12,61 +11,80 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
+from topiccrawl.forum.chrome import Chrome
+from topiccrawl.forum.pagetypes import PageTypes
+from topiccrawl.forum.policy import CrawlPolicy
+from topiccrawl.forum.sides import SideBoxes
+from topiccrawl.forum.templatebook import TemplateBook
+from topiccrawl.forum.threads import AssembledPost, ThreadAssembler
+from topiccrawl.forum.views import SeenRecords
+
 if TYPE_CHECKING:
     import scrapy
 
-    from topiccrawl.forum.policy import CrawlPolicy
     from topiccrawl.forum.posts import PostFields
     from topiccrawl.forum.regions import Region
-    from topiccrawl.forum.templatebook import TemplateBook
-    from topiccrawl.forum.threads import AssembledPost, ThreadAssembler
-    from topiccrawl.forum.views import SeenRecords
     from topiccrawl.spiders.forum_reread import EarlyList
 
 
 class ForumState:
-    # where links go: the policy's slots, what was requested or parked
-    policy: CrawlPolicy
-    hosts: set[str]
-    requested: set[str]
-    parked: set[tuple[str, str]]
-    recheck: dict[str, tuple[str, dict[str, Any]]]
-    done: set[str]
-    # templates: the book of page types, each template's roles and post fields
-    book: TemplateBook
-    template_roles: dict[str, Counter[str]]
-    fields: dict[str, PostFields]
-    feed_templates: set[str]
-    named_templates: dict[str, set[str]]
-    # threads and their pages
-    assembler: ThreadAssembler
-    held: list[tuple[str, AssembledPost]]
-    tentative_pages: set[str]
-    thread_template: dict[str, str]
-    first_pages: dict[str, str]
-    first_page_keys: set[str]
-    fingerprints: dict[str, str]
-    seen_records: SeenRecords
-    # what list pages and slots say of the pages they link
-    list_boards: dict[str, str]
-    list_anchors: dict[str, list[str]]
-    primary: dict[str, list[str]]
-    slot_targets: dict[str, dict[str, tuple[int, int]]]
-    slot_presence: dict[str, tuple[int, int]]
-    known_targets: dict[str, list[str]]
-    page_titles: dict[str, tuple[str, str]]
-    titled_pages: dict[str, set[str]]
-    naming_pending: Counter[str]
-    page_names: dict[str, tuple[str, str | None, str]]
-    # posters: their names, link slots and link shapes
-    poster_keys: dict[str, dict[str, tuple[int, int]]]
-    poster_slots: set[str]
-    poster_names: Counter[str]
-    poster_shapes: set[tuple[str, str, tuple[str, ...]]]
-    # pages kept to be read again
-    relist: list[EarlyList]
-    reread: list[EarlyList]
-    views: list[EarlyList]
+    """What the crawl has learned and done so far, set up empty (a site template loaded by
+    the spider then fills in its part)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.hosts: set[str] = set()
+        self.policy = CrawlPolicy()
+        self.types = PageTypes()
+        self.book = TemplateBook()
+        self.chrome = Chrome()
+        self.sides = SideBoxes()
+        self.fields: dict[str, PostFields] = {}
+        self.assembler = ThreadAssembler()
+        self.requested: set[str] = set()
+        # A parked link does not claim its URL: the same URL may turn up later in a slot
+        # that is wanted (a thread linked from a box of recent threads and from its board).
+        self.parked: set[tuple[str, str]] = set()  # (slot key, URL)
+        self.fingerprints: dict[str, str] = {}  # main region's records digest -> the URL first read with it
+        self.fingerprint_slots: dict[str, str] = {}  # ... -> the slot whose link led there, if one did
+        self.seen_records = SeenRecords()  # records of pages' content, each with the page it was first read on
+        self.first_page_keys: set[str] = set()
+        # pages read as nothing, kept for another look (URL -> text, meta) once more is known
+        self.recheck: dict[str, tuple[str, dict[str, Any]]] = {}
+        self.late: dict[str, tuple[str, dict[str, Any]]] = {}  # ... whose looks are used up, for one at the end
+        self.relist: list[EarlyList] = []  # the first list pages, read again as templates become known
+        self.reread: list[EarlyList] = []  # the first thread pages of undecided templates, likewise
+        self.relinked_last = False  # whether the kept pages were read again once more as the crawl ran dry
+        self.views: list[EarlyList] = []  # list views of undecided templates, followed once they prove lists'
+        self.post_templates: set[str] = set()  # templates whose pages read as posts (see _template_role)
+        self.held: list[tuple[str, AssembledPost]] = []  # posts waiting for their page type to be confirmed
+        self.tentative_pages: set[str] = set()  # pages read as lists whose posts are held all the same
+        self.thread_template: dict[str, str] = {}  # thread URL -> its post template key
+        self.first_pages: dict[str, str] = {}  # another URL of a thread's first page -> the thread URL
+        self.template_roles: dict[str, Counter[str]] = {}
+        self.primary: dict[str, list[str]] = {}  # post template key -> its slots, longest anchor first
+        self.pages = 0
+        self.canonical_sources: dict[str, set[str]] = {}  # canonical URL -> contents of the pages naming it
+        self.list_boards: dict[str, str] = {}  # URL -> heading of the first list page linking it
+        self.list_anchors: dict[str, list[str]] = {}  # URL -> anchors of list links to it (a few)
+        # slot -> URL shape -> (links seen, distinct on their pages)
+        self.slot_targets: dict[str, dict[str, tuple[int, int]]] = {}
+        self.slot_presence: dict[str, tuple[int, int]] = {}  # slot -> (records with a link in it, records)
+        # slot -> URL shape -> (posters whose links agree, posters whose links differ): ThreadPosts._poster_keyed
+        self.poster_keys: dict[str, dict[str, tuple[int, int]]] = {}
+        self.named_templates: dict[str, set[str]] = {}  # slot -> templates of pages its links named by title
+        self.poster_names: Counter[str] = Counter()  # posters' names -> posts read by them
+        self.poster_slots: set[str] = set()  # slots of post templates' author fields (:func:`poster_slots`)
+        self.poster_shapes: set[tuple[str, str, tuple[str, ...]]] = set()  # where opening posts' posters link
+        # list or thread URL -> (template, heading, what it was read as: "list" or "thread")
+        self.page_names: dict[str, tuple[str, str | None, str]] = {}
+        self.page_titles: dict[str, tuple[str, str]] = {}  # heading of a list or thread page -> (template, URL)
+        self.titled_pages: dict[str, set[str]] = {}  # slot -> pages its anchors named by title (a few)
+        self.redirected_here: dict[str, list[dict[str, Any]]] = {}  # URL not read yet -> links that redirected to it
+        self.naming_pending: Counter[str] = Counter()  # slot -> its redirects to pages not read yet
+        self.known_targets: dict[str, list[str]] = {}  # slot -> links of it requested from elsewhere first (a few)
+        self.feed_templates: set[str] = set()  # templates of pages found to be feeds of pages the crawl reads
+        self.done: set[str] = set()  # URLs requested whose response or failure has come (and redirects' targets)
 
     if TYPE_CHECKING:  # the spider's own methods
 
