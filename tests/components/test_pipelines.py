@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -129,6 +130,26 @@ def test_exact_dedup_of_forum_posts_drops_only_the_same_post_twice(tmp_path: Pat
         assert pipeline.process_item(_post(f"http://f.test/{thread}", position, author, "顶"))["checksum"]
     with pytest.raises(DropItem):  # the same post (thread and position) reached twice
         pipeline.process_item(_post("http://f.test/t1", 4, "甲", "顶"))
+
+
+def test_a_post_stored_before_its_job_was_resumed_is_emitted_again_not_dropped_as_unchanged(
+    tmp_path: Path,
+) -> None:
+    # A forum crawl killed outright may have stored a post its feed never wrote; resumed, it
+    # emits the post again. Only a post stored by an earlier job is unchanged news.
+    post = _post("http://f.test/t1", 1, "甲", "楼主的第一帖")
+    post["fetched_at"] = "2026-01-02T00:00:00+00:00"
+    first = _crawler(tmp_path)
+    _open(StoragePipeline, first).process_item(_open(ExactDuplicatePipeline, first).process_item(post))
+    for started, dropped in [("2026-01-01T00:00:00+00:00", False), ("2026-01-03T00:00:00+00:00", True)]:
+        crawler = _crawler(tmp_path)
+        crawler.spider = SimpleNamespace(job_started=started)
+        pipeline = _open(ExactDuplicatePipeline, crawler)
+        if dropped:
+            with pytest.raises(DropItem, match="exact unchanged"):
+                pipeline.process_item(_post("http://f.test/t1", 1, "甲", "楼主的第一帖"))
+        else:
+            assert pipeline.process_item(_post("http://f.test/t1", 1, "甲", "楼主的第一帖"))["checksum"]
 
 
 def test_empty_texts_are_not_duplicates_of_each_other(tmp_path: Path) -> None:

@@ -7,7 +7,9 @@ text). What counts as "the same record" differs:
   page stored by an earlier run in the state store, so an incremental crawl does
   not store an unchanged page again);
 - a ForumPost duplicates only the same post reached twice (same thread and
-  post id, or position when the page has no ids). Identical short replies
+  post id, or position when the page has no ids); one stored by the same crawl job
+  before it was resumed (``JOBDIR``) is no duplicate: it is emitted again because
+  the feed may have lost it. Identical short replies
   ("顶", "+1") and a user's double post are separate posts on the site, and a
   dataset of posts keeps them; without an identity, a post duplicates one with
   the same text by the same author in the same thread.
@@ -77,12 +79,20 @@ class ExactDuplicatePipeline:
         if earlier is None and self.store is not None:
             if isinstance(item, ForumPost):
                 stored = self.store.get(key) if key else None
-                earlier = key if stored is not None and stored.checksum == digest else None
+                same = stored is not None and stored.checksum == digest
+                earlier = key if same and not self._stored_by_this_job(stored) else None
             else:
                 earlier = self.store.key_for_checksum(digest)
         if earlier is None:
             self.seen[dedup_key] = key or digest
         return earlier
+
+    def _stored_by_this_job(self, record: Any) -> bool:
+        """Whether ``record`` was stored by the crawl job this run belongs to: a resumed job (the
+        forum spider's ``JOBDIR``, see ``job_started``) emits again the posts it cannot know were
+        written to its feed before a kill, and those are no earlier run's."""
+        started = getattr(self.crawler.spider, "job_started", None)
+        return bool(started and record.fetched_at and record.fetched_at >= started)
 
     def process_item(self, item: Any) -> Any:
         if not handles(item):
