@@ -99,16 +99,22 @@ class CrawlResult:
 
 
 def crawl_command(
-    spider: str, tmp_path: Path, *, args: dict[str, Any] | None = None, settings: dict[str, Any] | None = None
+    spider: str,
+    tmp_path: Path,
+    *,
+    args: dict[str, Any] | None = None,
+    settings: dict[str, Any] | None = None,
+    append: bool = False,
 ) -> list[str]:
-    """``crawl SPIDER ...`` arguments into ``tmp_path/items.jsonl``, with stats in ``stats.json``."""
+    """``crawl SPIDER ...`` arguments into ``tmp_path/items.jsonl`` (``-o`` with ``append``, else
+    ``-O``), with stats in ``stats.json``."""
     merged = {
         **TEST_SETTINGS,
         "TOPICCRAWL_STATS_FILE": str(tmp_path / "stats.json"),
         "TOPICCRAWL_STATE_DIR": str(tmp_path / "state"),
         **(settings or {}),
     }
-    cli = ["crawl", spider, "-O", f"{tmp_path / 'items.jsonl'}:jsonlines"]
+    cli = ["crawl", spider, "-o" if append else "-O", f"{tmp_path / 'items.jsonl'}:jsonlines"]
     for name, value in (args or {}).items():
         cli += ["-a", f"{name}={value}"]
     for name, value in merged.items():
@@ -117,14 +123,19 @@ def crawl_command(
 
 
 def start_crawl(
-    spider: str, tmp_path: Path, *, args: dict[str, Any] | None = None, settings: dict[str, Any] | None = None
+    spider: str,
+    tmp_path: Path,
+    *,
+    args: dict[str, Any] | None = None,
+    settings: dict[str, Any] | None = None,
+    append: bool = False,
 ) -> subprocess.Popen[str]:
     """Start :func:`crawl_command` in the background; its log goes to ``tmp_path/crawl.log``."""
     tmp_path.mkdir(parents=True, exist_ok=True)
     env = {**os.environ, "PYTHONPATH": str(PROJECT_ROOT)}
     env.setdefault("SCRAPY_SETTINGS_MODULE", "topiccrawl.settings")
     log = (tmp_path / "crawl.log").open("w", encoding="utf-8")
-    cli = crawl_command(spider, tmp_path, args=args, settings=settings)
+    cli = crawl_command(spider, tmp_path, args=args, settings=settings, append=append)
     with log:
         return subprocess.Popen(
             [sys.executable, "-m", "scrapy", *cli],
@@ -143,10 +154,12 @@ def crawl(
     args: dict[str, Any] | None = None,
     settings: dict[str, Any] | None = None,
     timeout: float = 180,
+    append: bool = False,
 ) -> CrawlResult:
     """``scrapy crawl SPIDER`` into ``tmp_path/items.jsonl``, with stats in ``stats.json``."""
     stats_path = tmp_path / "stats.json"
-    proc = run_scrapy(*crawl_command(spider, tmp_path, args=args, settings=settings), timeout=timeout)
+    cli = crawl_command(spider, tmp_path, args=args, settings=settings, append=append)
+    proc = run_scrapy(*cli, timeout=timeout)
     stats = json.loads(stats_path.read_text(encoding="utf-8")) if stats_path.exists() else {}
     return CrawlResult(
         proc.returncode, read_jsonl(tmp_path / "items.jsonl"), stats, proc.stdout + proc.stderr, tmp_path

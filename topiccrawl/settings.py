@@ -244,3 +244,6 @@ TOPICCRAWL_TOPIC_DICTIONARY_OUT = None  # where to save the final dictionary (de
 TOPICCRAWL_FORUM_TEMPLATE_DIR = None
 # Sample fetches per link slot / URL pattern before a slot is followed or dropped.
 TOPICCRAWL_FORUM_SAMPLES = 2
+# Seconds between saves of a forum crawl's state in JOBDIR while it runs (it is saved at every
+# close too); 0: at closes only.
+TOPICCRAWL_FORUM_CHECKPOINT = 60.0

@@ -117,6 +117,14 @@ def _most_reached(types: Counter[str]) -> str | None:
     return max(types, key=lambda t: (types[t], t == "thread")) if types else None
 
 
+def _no_role(template: str) -> str:
+    return "list"
+
+
+def _no_leads(slot: Slot) -> tuple[Counter[str], bool]:
+    return Counter(), False
+
+
 class CrawlPolicy:
     def __init__(self, samples: int = SAMPLES) -> None:
         self.samples = samples
@@ -133,11 +141,20 @@ class CrawlPolicy:
         # What a template's pages read as, by the spider's votes: "thread", "list", or "open"
         # while too few pages have voted. A slot that led to a page of a thread template read as
         # a list (its first page, of short replies) led to a thread.
-        self.template_role: Callable[[str], str] = lambda template: "list"
+        self.template_role: Callable[[str], str] = _no_role
         # What the pages a never-sampled slot links, requested from elsewhere first, were read as
         # (page type -> count), and whether some are still on their way: what its samples would
         # have said (see :meth:`_owner`).
-        self.known_leads: Callable[[Slot], tuple[Counter[str], bool]] = lambda s: (Counter(), False)
+        self.known_leads: Callable[[Slot], tuple[Counter[str], bool]] = _no_leads
+
+    def __getstate__(self) -> dict[str, Any]:
+        """What is saved of the policy: all but its owner's hooks, which its owner sets again."""
+        return {k: v for k, v in self.__dict__.items() if k not in {"template_role", "known_leads"}}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self.template_role = _no_role
+        self.known_leads = _no_leads
 
     # -- slots -----------------------------------------------------------------
     def slot(self, template: str, path: str, anchor: str, pattern: str | None = None) -> Slot:

@@ -11,7 +11,10 @@ followed only from repeated regions, by learned slot and URL-pattern decisions
 thread pages become :class:`ForumPost` items (:mod:`topiccrawl.forum.posts`; the spider's side
 in :mod:`topiccrawl.spiders.forum_posts`). What was learned is saved as a site template
 (:mod:`topiccrawl.forum.sitetemplate`) next to the feed, or in
-``TOPICCRAWL_FORUM_TEMPLATE_DIR``.
+``TOPICCRAWL_FORUM_TEMPLATE_DIR``. With ``JOBDIR`` the crawl can be stopped and resumed
+(:mod:`topiccrawl.spiders.forum_checkpoint`).
+
+    scrapy crawl forum -a start_url=https://bbs.example.com/ -s JOBDIR=jobs/bbs -o posts.jsonl
 """
 
 from __future__ import annotations
@@ -52,19 +55,20 @@ from topiccrawl.forum.regions import Region, parse_html
 from topiccrawl.forum.sitetemplate import SiteTemplate, SiteTemplateError, from_state
 from topiccrawl.forum.threads import AssembledPost
 from topiccrawl.middlewares.forumredirect import RedirectUnwanted
-from topiccrawl.spiders.forum_reread import VIEW_LIMIT, EarlyList, SecondLooks
+from topiccrawl.spiders.forum_checkpoint import Resumable
+from topiccrawl.spiders.forum_reread import VIEW_LIMIT, EarlyList
 
 logger = logging.getLogger(__name__)
 STATS = "topiccrawl/forum"
 RECHECK_LIMIT = 500  # pages kept for a second look once a post/list template is known
 RECHECK_TIMES = 3  # looks a page gets, each when more is known of templates than at the last
-LOCAL = {"allow_offsite": True}  # the meta of a data: URL the idle handler schedules: no request to the site
+LOCAL = {"allow_offsite": True}  # the meta of a data: URL the idle handler schedules (see _local)
 ROLE_PAGES = 3  # pages of a template read before it is taken for a list (see _template_role)
 SHARED_CANONICAL = 3  # a canonical URL named by pages of more contents than this is not theirs
 _DOCUMENT = re.compile(r"<(?:html|head|body|title)\b", re.IGNORECASE)  # a page, not a fragment of one
 
 
-class ForumSpider(SecondLooks, scrapy.Spider):
+class ForumSpider(Resumable, scrapy.Spider):
     name = "forum"
 
     def __init__(
@@ -101,19 +105,42 @@ class ForumSpider(SecondLooks, scrapy.Spider):
     def from_crawler(cls, crawler: Any, *args: Any, **kwargs: Any) -> ForumSpider:
         spider = super().from_crawler(crawler, *args, **kwargs)
         spider.policy.samples = crawler.settings.getint("TOPICCRAWL_FORUM_SAMPLES", 2)
+        spider._set_up_checkpoints(crawler)
         crawler.signals.connect(spider._idle, signal=signals.spider_idle)
         crawler.signals.connect(spider._closed, signal=signals.spider_closed)
         return spider
 
     # -- requests ------------------------------------------------------------------
-    async def start(self) -> AsyncIterator[scrapy.Request]:
+    def _answered(self, urls: list[str]) -> None:
+        self.done.update(urls)
+        for u in urls:
+            self.pending.pop(u, None)
+
+    def _local(self, method: str) -> scrapy.Request:
+        """A request that costs the site nothing, for the method named to run as a callback: an
+        idle handler may not yield."""
+        meta = {**LOCAL, "forum_local": method}
+        return scrapy.Request("data:,", callback=self._run_local, dont_filter=True, meta=meta)
+
+    def _run_local(self, response: Response) -> list[Any]:
+        """Read whole, as :meth:`parse` reads a page."""
+        return self._handed_out(list(getattr(self, response.meta["forum_local"])(response)))
+
+    # -- requests ------------------------------------------------------------------
+    async def start(self) -> AsyncIterator[Any]:
+        if self.resumed and self.requested:  # (saved as it opened, a crawl has requested nothing yet)
+            for out in self._resumed_start():
+                yield out
+            return
         for url in self.start_urls:
             self.requested.add(url)
             yield self._request(url, {"slot": None, "pattern": url_pattern(url)})
 
     def _request(self, url: str, info: dict[str, Any], priority: int = 0) -> scrapy.Request:
+        self.pending[url] = (info, priority)
+        meta = {"forum": info}
         return scrapy.Request(
-            url, callback=self.parse, errback=self._failed, priority=priority, meta={"forum": info}, dont_filter=True
+            url, callback=self.parse, errback=self._failed, priority=priority, meta=meta, dont_filter=True
         )
 
     def _inc(self, key: str, n: int = 1) -> None:
@@ -121,11 +148,16 @@ class ForumSpider(SecondLooks, scrapy.Spider):
         self.crawler.stats.inc_value(f"{STATS}/{key}", n)
 
     # -- parsing -------------------------------------------------------------------
-    def parse(self, response: Response) -> Iterator[Any]:
+    def parse(self, response: Response) -> list[Any]:
+        # Read whole before anything else runs (Scrapy consumes a callback's output a little at a
+        # time), so that a checkpoint never holds a page half read: done, its links not yet made.
+        self._checkpoint_due()  # (before this page: saved, it is still unanswered and is asked again)
+        return self._handed_out(list(self._read_response(response)))
+
+    def _read_response(self, response: Response) -> Iterator[Any]:
         info = response.meta["forum"]
         url = canonicalize(response.url)
-        self.done.add(url)
-        self.done.update(canonicalize(u) for u in response.meta.get("redirect_urls", ()))
+        self._answered([url, *(canonicalize(u) for u in response.meta.get("redirect_urls", ()))])
         if not isinstance(response, HtmlResponse):
             yield from self._learn(info, "unwanted", "other", "not-html")
             return
@@ -505,13 +537,19 @@ class ForumSpider(SecondLooks, scrapy.Spider):
             yield from self._handle(url, text, info, mode="recheck", jump=bool(info.get("jump")))
 
     # -- failures and redirects ---------------------------------------------------------
-    def _failed(self, failure: Failure) -> Iterator[scrapy.Request]:
+    def _failed(self, failure: Failure) -> list[scrapy.Request]:
+        return list(self._failure(failure))
+
+    def _failure(self, failure: Failure) -> Iterator[scrapy.Request]:
         request = getattr(failure, "request", None)
         if request is None:
             return
         info = request.meta.get("forum", {})
         target = canonicalize(request.url)
+        urls = [target, *(canonicalize(u) for u in request.meta.get("redirect_urls", ()))]
         self.done.add(target)
+        for u in urls:
+            self.pending.pop(u, None)
         if isinstance(failure.value, RedirectUnwanted):
             if named := self.page_names.get(target):
                 self._note_named_page(info, named[1], named[0])  # a redirect to a page read before
@@ -557,20 +595,17 @@ class ForumSpider(SecondLooks, scrapy.Spider):
             }
             self.late = {}
             self._inc("pages/last_look", len(self.recheck))
-            request = scrapy.Request("data:,", callback=self._last_look, dont_filter=True, meta=LOCAL)
-            engine.crawl(request)
+            engine.crawl(self._local("_last_look"))
             scheduled = True
         if not scheduled and not self.relinked_last and (self.relist or self.reread):
             # The kept pages read again once more, whatever is known: a template proved a post
             # template changes how many templates are known, but its links proved to lead
             # nowhere after that do not, and a topic read as a list under it is a thread.
             self.relinked_last = True
-            engine.crawl(scrapy.Request("data:,", callback=self._last_relink, dont_filter=True, meta=LOCAL))
+            engine.crawl(self._local("_last_relink"))
             scheduled = True
         if not scheduled and (self.held or len(self.assembler)):
-            # Callbacks may yield; an idle handler may not. A data: URL costs no request to the site.
-            request = scrapy.Request("data:,", callback=self._flush, dont_filter=True, meta=LOCAL)
-            engine.crawl(request)
+            engine.crawl(self._local("_flush"))
             scheduled = True
         if scheduled:
             raise DontCloseSpider
@@ -588,6 +623,7 @@ class ForumSpider(SecondLooks, scrapy.Spider):
 
     def _closed(self, reason: str) -> None:
         assert self.crawler.stats is not None
+        self._save_at_close()
         for slot in self.policy.slots.values():
             logger.debug(
                 "Slot %s: %s, sent %d, parked %d, outcomes %s",

@@ -18,6 +18,7 @@ from topiccrawl.forum.sides import SideBoxes
 from topiccrawl.forum.templatebook import TemplateBook
 from topiccrawl.forum.threads import AssembledPost, ThreadAssembler
 from topiccrawl.forum.views import SeenRecords
+from topiccrawl.textutil import utc_now_iso
 
 if TYPE_CHECKING:
     import scrapy
@@ -31,8 +32,10 @@ class ForumState:
     """What the crawl has learned and done so far, set up empty (a site template loaded by
     the spider then fills in its part)."""
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, **kwargs: Any) -> None:  # noqa: PLR0915 - an attribute per line
         super().__init__(*args, **kwargs)
+        spider_attributes = set(vars(self))
+        self.job_started = utc_now_iso()  # (kept when the crawl is resumed: see pipelines.exactdup)
         self.hosts: set[str] = set()
         self.policy = CrawlPolicy()
         self.types = PageTypes()
@@ -85,6 +88,13 @@ class ForumState:
         self.known_targets: dict[str, list[str]] = {}  # slot -> links of it requested from elsewhere first (a few)
         self.feed_templates: set[str] = set()  # templates of pages found to be feeds of pages the crawl reads
         self.done: set[str] = set()  # URLs requested whose response or failure has come (and redirects' targets)
+        self.pending: dict[str, tuple[dict[str, Any], int]] = {}  # URL requested, no answer yet -> (meta, priority)
+        # (what a checkpoint saves: the attributes above, none of the spider's own)
+        self.state_names = tuple(name for name in vars(self) if name not in spider_attributes)
+
+    def crawl_state(self) -> dict[str, Any]:
+        """The crawl's state, to be saved: one object, so that what two attributes share stays shared."""
+        return {name: getattr(self, name) for name in self.state_names}
 
     if TYPE_CHECKING:  # the spider's own methods
 
