@@ -153,8 +153,7 @@ class Resumable(SecondLooks):
         )
 
     def _resumed_start(self) -> Iterator[Any]:
-        """The posts not written when the state was saved, and every request unanswered then,
-        whether or not the resumed queue holds it too."""
+        """The posts not written when the state was saved, and every request unanswered then."""
         yield from self._handed_out(self.to_emit_again)
         self.to_emit_again = []
         for url, (info, priority) in list(self.pending.items()):
@@ -178,8 +177,8 @@ class Resumable(SecondLooks):
     def _written(self, item: Any, signal: Any = None, **kwargs: Any) -> None:
         self.unwritten.pop(_post_key(item), None)
         if signal is signals.item_scraped:
-            # Out of Python's buffer at once: the storage pipeline has recorded the post, and a
-            # crawl run again drops it as unchanged (a file flush costs microseconds per post).
+            # Out of Python's buffer at once, as the storage pipeline has recorded the post
+            # already (a file flush costs microseconds per post).
             self._flush_feeds(sync=False)
 
     def _checkpoint_due(self) -> None:
