@@ -122,9 +122,8 @@ class ForumSpider(Resumable, scrapy.Spider):
         meta = {**LOCAL, "forum_local": method}
         return scrapy.Request("data:,", callback=self._run_local, dont_filter=True, meta=meta)
 
-    def _run_local(self, response: Response) -> list[Any]:
-        """Read whole, as :meth:`parse` reads a page."""
-        return self._handed_out(list(getattr(self, response.meta["forum_local"])(response)))
+    def _run_local(self, response: Response) -> Iterator[Any]:
+        return self._reading(getattr(self, response.meta["forum_local"])(response))
 
     # -- requests ------------------------------------------------------------------
     async def start(self) -> AsyncIterator[Any]:
@@ -148,11 +147,9 @@ class ForumSpider(Resumable, scrapy.Spider):
         self.crawler.stats.inc_value(f"{STATS}/{key}", n)
 
     # -- parsing -------------------------------------------------------------------
-    def parse(self, response: Response) -> list[Any]:
-        # Read whole before anything else runs (Scrapy consumes a callback's output a little at a
-        # time), so that a checkpoint never holds a page half read: done, its links not yet made.
+    def parse(self, response: Response) -> Iterator[Any]:
         self._checkpoint_due()  # (before this page: saved, it is still unanswered and is asked again)
-        return self._handed_out(list(self._read_response(response)))
+        return self._reading(self._read_response(response))
 
     def _read_response(self, response: Response) -> Iterator[Any]:
         info = response.meta["forum"]
@@ -537,8 +534,8 @@ class ForumSpider(Resumable, scrapy.Spider):
             yield from self._handle(url, text, info, mode="recheck", jump=bool(info.get("jump")))
 
     # -- failures and redirects ---------------------------------------------------------
-    def _failed(self, failure: Failure) -> list[scrapy.Request]:
-        return list(self._failure(failure))
+    def _failed(self, failure: Failure) -> Iterator[scrapy.Request]:
+        return self._reading(self._failure(failure))
 
     def _failure(self, failure: Failure) -> Iterator[scrapy.Request]:
         request = getattr(failure, "request", None)

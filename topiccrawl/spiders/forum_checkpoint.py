@@ -11,7 +11,8 @@ A resumed crawl asks again for every request the state waits for. Scrapy's own r
 stop, knows nothing of the state, and a process killed outright can leave it unreadable (Scrapy
 then fails on every request of a priority whose queue file was cut short).
 
-A page counts as read in a saved state only once read whole. The posts handed to Scrapy and not
+A save waits until no callback's output is half taken by Scrapy, so a page counts as read in a
+saved state only once read whole. The posts handed to Scrapy and not
 yet written by its feed exports are saved too, and emitted again on resume; local feed files are
 flushed after every post and synced to disk at every save. So a crawl killed outright loses no
 post: it reads again the pages read since the last save, and may write twice a post written
@@ -105,6 +106,7 @@ class Resumable(SecondLooks):
         self.checkpointed = time.monotonic()
         self.resumed = False
         self.unwritten: dict[tuple[Any, Any], Any] = {}  # posts handed to Scrapy, not yet written
+        self.reading = 0  # callbacks' outputs Scrapy has begun and not finished taking
         self.to_emit_again: list[Any] = []
 
     def _set_up_checkpoints(self, crawler: Any) -> None:
@@ -154,18 +156,23 @@ class Resumable(SecondLooks):
 
     def _resumed_start(self) -> Iterator[Any]:
         """The posts not written when the state was saved, and every request unanswered then."""
-        yield from self._handed_out(self.to_emit_again)
+        yield from self._reading(iter(self.to_emit_again))
         self.to_emit_again = []
         for url, (info, priority) in list(self.pending.items()):
             yield self._request(url, info, priority)
 
-    def _handed_out(self, output: list[Any]) -> list[Any]:
-        """``output`` (a callback's, read whole), its posts noted as not yet written."""
-        if self.checkpoint is not None:
+    def _reading(self, output: Iterator[Any]) -> Iterator[Any]:
+        """A callback's ``output`` as Scrapy takes it, a little at a time and interleaved with
+        other callbacks': counted while under way, so that a save waits until no page is half
+        read (done, its links not yet made), and its posts noted as not yet written."""
+        self.reading += 1
+        try:
             for out in output:
-                if isinstance(out, ForumPost):
+                if self.checkpoint is not None and isinstance(out, ForumPost):
                     self.unwritten[_post_key(out)] = out
-        return output
+                yield out
+        finally:
+            self.reading -= 1
 
     def _opened(self) -> None:
         # (at spider_opened, after the feed exports connected theirs: _written runs once they wrote)
@@ -182,7 +189,7 @@ class Resumable(SecondLooks):
             self._flush_feeds(sync=False)
 
     def _checkpoint_due(self) -> None:
-        if self.checkpoint_every and time.monotonic() - self.checkpointed >= self.checkpoint_every:
+        if self.checkpoint_every and not self.reading and time.monotonic() - self.checkpointed >= self.checkpoint_every:
             self._save()
 
     def _save(self) -> None:
