@@ -84,8 +84,7 @@ class ForumSpider(Resumable, scrapy.Spider):
         self.start_urls = [canonicalize(u) for u in start_urls_from_args(start_url, start_urls, seeds)]
         self.max_pages = parse_int("max_pages", max_pages, minimum=0)
         self.hosts = {urlsplit(u).netloc.lower() for u in self.start_urls}
-        self.policy.template_role = self._template_role
-        self.policy.known_leads = self._known_leads
+        self._hook_policy()
         self.template_path = template
         if template:
             self._load_template(template)
@@ -111,21 +110,6 @@ class ForumSpider(Resumable, scrapy.Spider):
         return spider
 
     # -- requests ------------------------------------------------------------------
-    def _answered(self, urls: list[str]) -> None:
-        self.done.update(urls)
-        for u in urls:
-            self.pending.pop(u, None)
-
-    def _local(self, method: str) -> scrapy.Request:
-        """A request that costs the site nothing, for the method named to run as a callback: an
-        idle handler may not yield."""
-        meta = {**LOCAL, "forum_local": method}
-        return scrapy.Request("data:,", callback=self._run_local, dont_filter=True, meta=meta)
-
-    def _run_local(self, response: Response) -> Iterator[Any]:
-        return self._reading(getattr(self, response.meta["forum_local"])(response))
-
-    # -- requests ------------------------------------------------------------------
     async def start(self) -> AsyncIterator[Any]:
         if self.resumed and self.requested:  # (saved as it opened, a crawl has requested nothing yet)
             for out in self._resumed_start():
@@ -137,10 +121,16 @@ class ForumSpider(Resumable, scrapy.Spider):
 
     def _request(self, url: str, info: dict[str, Any], priority: int = 0) -> scrapy.Request:
         self.pending[url] = (info, priority)
-        meta = {"forum": info}
         return scrapy.Request(
-            url, callback=self.parse, errback=self._failed, priority=priority, meta=meta, dont_filter=True
+            url, callback=self.parse, errback=self._failed, priority=priority, meta={"forum": info}, dont_filter=True
         )
+
+    def _answered(self, urls: list[str], done: list[str] | None = None) -> None:
+        """The requests for ``urls`` (a URL and those that redirected to it) answered: no longer
+        pending, and ``done`` (all of them unless said) done."""
+        self.done.update(urls if done is None else done)
+        for u in urls:
+            self.pending.pop(u, None)
 
     def _inc(self, key: str, n: int = 1) -> None:
         assert self.crawler.stats is not None
@@ -543,10 +533,8 @@ class ForumSpider(Resumable, scrapy.Spider):
             return
         info = request.meta.get("forum", {})
         target = canonicalize(request.url)
-        urls = [target, *(canonicalize(u) for u in request.meta.get("redirect_urls", ()))]
-        self.done.add(target)
-        for u in urls:
-            self.pending.pop(u, None)
+        # (a dropped redirect's first URL is no page read: only its target counts as done)
+        self._answered([target, *(canonicalize(u) for u in request.meta.get("redirect_urls", ()))], done=[target])
         if isinstance(failure.value, RedirectUnwanted):
             if named := self.page_names.get(target):
                 self._note_named_page(info, named[1], named[0])  # a redirect to a page read before
@@ -606,6 +594,15 @@ class ForumSpider(Resumable, scrapy.Spider):
             scheduled = True
         if scheduled:
             raise DontCloseSpider
+
+    def _local(self, method: str) -> scrapy.Request:
+        """A request that costs the site nothing, for the method named to run as a callback: an
+        idle handler may not yield."""
+        meta = {**LOCAL, "forum_local": method}
+        return scrapy.Request("data:,", callback=self._run_local, dont_filter=True, meta=meta)
+
+    def _run_local(self, response: Response) -> Iterator[Any]:
+        return self._reading(getattr(self, response.meta["forum_local"])(response))
 
     def _last_look(self, response: Response) -> Iterator[Any]:
         yield from self._recheck()

@@ -109,6 +109,12 @@ class Resumable(SecondLooks):
         self.reading = 0  # callbacks' outputs Scrapy has begun and not finished taking
         self.to_emit_again: list[Any] = []
 
+    def _hook_policy(self) -> None:
+        """The policy's hooks into the spider: what a template's pages read as, and what a slot's
+        links requested from elsewhere first led to."""
+        self.policy.template_role = self._template_role
+        self.policy.known_leads = self._known_leads
+
     def _set_up_checkpoints(self, crawler: Any) -> None:
         folder = job_dir(crawler.settings)
         if not folder:
@@ -135,8 +141,7 @@ class Resumable(SecondLooks):
         self.to_emit_again = state.pop(_UNWRITTEN, [])
         for name, value in state.items():
             setattr(self, name, value)
-        self.policy.template_role = self._template_role
-        self.policy.known_leads = self._known_leads
+        self._hook_policy()  # (a policy is saved without them)
         self.resumed = True
         feeds = self.crawler.settings.getdict("FEEDS") or {}
         if overwritten := [str(uri) for uri, options in feeds.items() if options.get("overwrite")]:
