@@ -22,6 +22,7 @@ from topiccrawl.spiders.forum_posts import ThreadPosts
 
 MAX_POST_SLOTS = 3  # link slots of a post-like region tried in turn
 LIST_ANCHORS = 4  # anchors kept of the list links to one URL (title, last post, pages...)
+MEMBER_PAGE_LIMIT = 100_000  # members' pages remembered (a bound on memory)
 FEED_PAGES = 2  # pages of the link's own template a page must name in its records to be a feed of them
 ALSO_SLOTS = 4  # slots noted that link a page kept for another look, besides the one that led to it
 
@@ -64,7 +65,7 @@ class LinkFollowing(ThreadPosts):
             votes = self.template_roles.get(region.key)
             postlike = votes.most_common(1)[0][0] == "thread" if votes else prof.postlike
             primary = self._primary_slots(region) if postlike else None
-            posters = self._note_posters(region, postlike)
+            posters = self._note_posters(region, postlike, resolve, held=url in self.tentative_pages)
             patterns: dict[str, str] = {}
             for link in region.links:
                 if link.record >= 0:
@@ -108,14 +109,25 @@ class LinkFollowing(ThreadPosts):
             meta = {"slot": None, "pattern": url_pattern(target), "board": heading}
             yield from self._maybe(target, meta, None, priority=10)
 
-    def _note_posters(self, region: Region, postlike: bool) -> dict[int, str]:
+    def _note_posters(
+        self, region: Region, postlike: bool, resolve: Callable[[str], tuple[str, str]], held: bool = False
+    ) -> dict[int, str]:
         """Note the slots of a post template's author field: the poster's links, which name the
-        poster's page as a list's link names its thread, lead to no thread of their own. Returns
-        each post's poster (:func:`~topiccrawl.forum.posts.posters`), by record index."""
+        poster's page as a list's link names its thread, lead to no thread of their own; and the
+        pages they link, members' pages. Returns each post's poster
+        (:func:`~topiccrawl.forum.posts.posters`), by record index.
+
+        Of a region read as a list whose posts are ``held`` (a thread's first page, its template
+        undecided) only the pages are noted: taken for posters' links, its slots would count
+        against lists whose rows name their starters (or, misread, their boards) the same way."""
         fields = self.fields.get(region.key)
-        if not postlike or fields is None:
+        if fields is None or not (postlike or held):
             return {}
         slots, by_record = posters(region, fields)
+        if len(self.member_pages) < MEMBER_PAGE_LIMIT:
+            self.member_pages.update(resolve(href)[0] for href in by_record.values())
+        if not postlike:
+            return {}
         self.poster_slots.update(f"{region.key}|{path}" for path in slots)
         return by_record
 

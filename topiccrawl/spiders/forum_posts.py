@@ -272,8 +272,10 @@ class ThreadPosts(ForumState):
         """Whether a slot whose links were all fetched from elsewhere before it could sample one
         leads to list or thread pages of another template, as its samples would have shown (a
         category page's rows link boards the index had queued already); None while none of those
-        pages does and some are still on their way."""
-        targets = self.known_targets.get(slot_key, ())
+        pages does and some are still on their way. Members' pages do not count: a post's
+        poster's page, linked again by a reply within the post (Tieba's 楼中楼), a mention or
+        a list of who liked it, may read as a list, and leads to pages about the member."""
+        targets = [url for url in self.known_targets.get(slot_key, ()) if url not in self.member_pages]
         if any((read := self.page_names.get(url)) is not None and read[0] != template for url in targets):
             return True
         return None if any(url not in self.done for url in targets) else False

@@ -78,6 +78,7 @@ class ForumState:
         self.named_templates: dict[str, set[str]] = {}  # slot -> templates of pages its links named by title
         self.poster_names: Counter[str] = Counter()  # posters' names -> posts read by them
         self.poster_slots: set[str] = set()  # slots of post templates' author fields (:func:`poster_slots`)
+        self.member_pages: set[str] = set()  # pages the posts' author fields link
         self.poster_shapes: set[tuple[str, str, tuple[str, ...]]] = set()  # where opening posts' posters link
         # list or thread URL -> (template, heading, what it was read as: "list" or "thread")
         self.page_names: dict[str, tuple[str, str | None, str]] = {}
