@@ -12,12 +12,13 @@ from __future__ import annotations
 import asyncio
 import html
 import itertools
+import math
 import re
 from collections import Counter, deque
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
-from urllib.parse import urljoin, urlsplit
+from urllib.parse import parse_qs, urljoin, urlsplit
 
 import pytest
 from scrapy import Request
@@ -96,16 +97,16 @@ def _crawl(
     *,
     answered: list[str] | None = None,
     redirects: bool = False,
-    replay: list[str] | None = None,
+    replay: dict[str, int] | None = None,
 ) -> tuple[list[ForumPost], ForumSpider]:
     """Every post the spider emits, crawling from ``start`` and answering requests as Scrapy's
     scheduler orders them (highest priority first, the newest first among equals) except the
     targets of ``first``, each answered as soon as asked for, and the URLs of ``last``, answered
     only when no other request is left. With ``redirects``, a redirect is followed at once, as
     Scrapy's redirect middleware does (else it is dropped). The URLs answered are added to
-    ``answered``. ``replay``: targets in the order a real crawl's server was asked for them
-    (:func:`_recorded`), each answered next once it is asked for; the targets replayed are
-    taken off the list."""
+    ``answered``. ``replay``: the order in which a real crawl's server was asked for its URLs
+    (:func:`_recorded`): of the requests waiting, the one asked for first there goes first;
+    the URLs replayed are taken out of it."""
     spider, queue = _spider(start)
     queue.extend(_start_requests(spider))
     items: list[ForumPost] = []
@@ -114,9 +115,9 @@ def _crawl(
         while queue:
             request = next((r for r in queue if r.url in urgent), None)
             if request is None and replay:
-                request = next((r for r in queue if r.url == BASE + replay[0]), None)
-                if request is not None:
-                    replay.pop(0)
+                request = min(queue, key=lambda r: replay.get(r.url, math.inf))
+                if replay.pop(request.url, None) is None:
+                    request = None
             if request is None:
                 waiting = [r for r in queue if r.url not in last] or list(queue)
                 top = max(r.priority for r in waiting)
@@ -145,10 +146,12 @@ def _crawl(
         return items, spider
 
 
-def _recorded(name: str) -> list[str]:
-    """The targets a real crawl asked the fixture server for, in order (``tests/fixtures/forum_orders``)."""
+def _recorded(name: str) -> dict[str, int]:
+    """The URLs a real crawl asked the fixture server for, each by its place in that order
+    (``tests/fixtures/forum_orders``: one target a line)."""
     path = Path(__file__).parents[1] / "fixtures" / "forum_orders" / name
-    return [line for line in path.read_text().splitlines() if line]
+    targets = [line for line in path.read_text().splitlines() if line]
+    return {BASE + target: place for place, target in enumerate(targets)}
 
 
 def _thread_pages_read_as_lists(site: _FixtureForum) -> list[str]:
@@ -585,6 +588,20 @@ def test_tieba_threads_with_replies_in_floors_read_first_keep_their_floors(order
     truth = {(p.thread_title, p.position) for p in site.posts()}
     assert {(i["thread_title"], i["position"]) for i in items} == truth and len(items) == len(truth)
     assert not spider.crawler.stats.get_value("topiccrawl/forum/posts_dropped/list_page")
+
+
+def test_a_members_posts_in_a_thread_read_before_its_later_pages_are_no_thread_of_their_own() -> None:
+    # A PHPWind thread's first page links each poster's posts in it (``&uid=``). Answered before
+    # the thread's later pages, such a page shows posts no page showed before, and was read as
+    # a thread of its own: its posts came out twice (about one full crawl in twenty-five). Its URL
+    # is the thread's with a parameter added, and its posts are in the thread's template: a view.
+    # The order of such a crawl, replayed:
+    site = PhpwindForum(size=0.3)
+    items, spider = _crawl(site, replay=_recorded("phpwind-0.3-view.txt"))
+    assert not [i for i in items if {"uid", "ordertype"} & set(parse_qs(urlsplit(i["page_url"]).query))]
+    truth = {(p.thread_title, p.position, p.author) for p in site.posts()}
+    assert {(i["thread_title"], i["position"], i["author"]) for i in items} == truth and len(items) == len(truth)
+    assert spider.crawler.stats.get_value("topiccrawl/forum/skipped_pages/variant")
 
 
 def test_a_profile_box_framed_like_a_post_does_not_make_the_profile_a_list_of_posts() -> None:

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from urllib.parse import urlsplit
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from topiccrawl.forum.links import canonicalize, flip_text, page_flip, pattern_shape, url_pattern
+from topiccrawl.forum.links import canonicalize, flip_text, narrower_queries, page_flip, pattern_shape, url_pattern
 
 
 def test_canonicalize_drops_fragments_and_session_ids() -> None:
@@ -212,3 +214,28 @@ def test_a_last_page_named_by_a_word_flips_to_its_numbered_pages(word: str) -> N
 def test_another_word_in_the_page_parameter_is_another_view() -> None:
     here = canonicalize("http://f.test/list.php?fid=5&sort=name")
     assert page_flip(here, canonicalize("http://f.test/list.php?fid=5&sort=2"), "2") is None
+
+
+def test_narrower_queries_leave_out_a_views_filters_and_keep_the_rest_in_order() -> None:
+    url = canonicalize("http://f.test/read.php?tid=5&uid=7&ordertype=desc")
+    narrower = list(narrower_queries(url))
+    assert narrower[:3] == [  # one left out first
+        "http://f.test/read.php?tid=5&uid=7",
+        "http://f.test/read.php?ordertype=desc&uid=7",
+        "http://f.test/read.php?ordertype=desc&tid=5",
+    ]
+    assert "http://f.test/read.php?tid=5" in narrower and "http://f.test/read.php" in narrower
+    assert url not in narrower
+    assert list(narrower_queries("http://f.test/p/5?see_lz=1")) == ["http://f.test/p/5"]
+    assert list(narrower_queries("http://f.test/p/5")) == []
+    # (a query this long is a search's or a form's: its subsets name no page worth the lookups)
+    assert list(narrower_queries("http://f.test/s?" + "&".join(f"k{i}=1" for i in range(9)))) == []
+
+
+@given(st.lists(st.from_regex(r"[a-z]{1,3}=[0-9a-z%]{0,4}", fullmatch=True), min_size=1, max_size=6, unique=True))
+def test_narrower_queries_are_canonical_subsets(pieces: list[str]) -> None:
+    url = canonicalize("http://f.test/x.php?" + "&".join(pieces))
+    kept = set(urlsplit(url).query.split("&"))
+    for narrower in narrower_queries(url):
+        assert canonicalize(narrower) == narrower  # (so a lookup by it finds the page read under it)
+        assert set(filter(None, urlsplit(narrower).query.split("&"))) < kept

@@ -18,8 +18,10 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 from difflib import SequenceMatcher
+from itertools import combinations
 from urllib.parse import parse_qsl, quote, unquote_plus, urlsplit, urlunsplit
 
 SESSION_PARAMS = frozenset({"sid", "s", "sessionid", "session_id", "phpsessid", "jsessionid", "sessid", "formhash"})
@@ -85,6 +87,21 @@ def canonicalize(url: str) -> str:
     query = "&".join(sorted(kept, key=lambda piece: _decoded(piece)[0]))
     path = parts.path.split(";jsessionid=", 1)[0]
     return urlunsplit((parts.scheme, parts.netloc.lower(), path or "/", query, ""))
+
+
+def narrower_queries(url: str, most: int = 3, longest: int = 8) -> Iterator[str]:
+    """``url`` (canonical: :func:`canonicalize`) with some of its query's parameters left out,
+    up to ``most`` at once, fewest first: the pages that a filtered or sorted view of a page
+    (``read.php?tid=5&uid=7&ordertype=desc``, ``/p/5?see_lz=1``) shows again. Nothing for a query
+    of more than ``longest`` parameters (a search's, whose subsets name no page)."""
+    parts = urlsplit(url)
+    pieces = [piece for piece in parts.query.split("&") if piece]
+    if len(pieces) > longest:
+        return
+    for size in range(1, min(most, len(pieces)) + 1):
+        for left_out in combinations(range(len(pieces)), size):
+            query = "&".join(piece for i, piece in enumerate(pieces) if i not in left_out)
+            yield urlunsplit((parts.scheme, parts.netloc, parts.path, query, ""))
 
 
 def _decoded(piece: str) -> tuple[str, str]:

@@ -281,14 +281,15 @@ class CrawlPolicy:
             return "wanted" if s.fixed == "follow" else "unwanted"
         wanted = s.wanted
         redundant = sum(
-            s.outcomes[f"unwanted:{why}"] for why in ("alias", "redirect-unwanted", "jump", "feed", "poster")
+            s.outcomes[f"unwanted:{why}"] for why in ("alias", "variant", "redirect-unwanted", "jump", "feed", "poster")
         )
         if redundant > wanted or (wanted and s.views > VIEWS_PER_WANTED * wanted and self._to_lists(s)):
-            # it leads to other URLs of pages that have their own, or through redirects to pages
-            # the crawl has, or jumps to posts (a box of latest posts linking each thread's
-            # 'latest' redirect), or to feeds of the pages it is on (a poster's page), or to
-            # pages of each post's poster (their posts, a form to message them); or to lists
-            # mostly shown before, sorted another way (a board's 'sort by' links)
+            # it leads to other URLs of pages that have their own, or to other views of thread
+            # pages read (one member's posts, sorted), or through redirects to pages the crawl
+            # has, or jumps to posts (a box of latest posts linking each thread's 'latest'
+            # redirect), or to feeds of the pages it is on (a poster's page), or to pages of each
+            # post's poster (their posts, a form to message them); or to lists mostly shown
+            # before, sorted another way (a board's 'sort by' links)
             return "unwanted"
         unknown = False
         for page_type in self._wanted_types(s):

@@ -274,6 +274,8 @@ class ForumSpider(Resumable, scrapy.Spider):
         elif main is not None and self._feeds_back(url, main, info):
             outcome, why = "unwanted", "feed"
             self.feed_templates.add(main.key)
+        elif role == "thread" and main is not None and self._narrower_thread(url, info, main, flips):
+            outcome, why = "unwanted", "variant"  # a thread's posts by one member, sorted, printable
         else:
             outcome, why = "wanted", role
         logger.debug("Page %s: %s, type %s, %s (%s), mode %s", url, role, ptype.name, outcome, why, mode)
@@ -324,7 +326,7 @@ class ForumSpider(Resumable, scrapy.Spider):
             return
         heading = titled_heading(shown, info.get("anchor"))
         if outcome != "wanted":
-            if why in {"duplicate", "wall", "view", "alias", "feed"}:
+            if why in {"duplicate", "wall", "view", "alias", "feed", "variant"}:
                 self._inc(f"skipped_pages/{why}")
             if why in {"duplicate", "view"} and mode == "fresh" and main is not None:
                 self._keep(url, text, info, known, role, main, regions, skipped=why)

@@ -15,6 +15,7 @@ from typing import Any
 
 from scrapy.http import Response
 
+from topiccrawl.forum.links import canonicalize, narrower_queries
 from topiccrawl.forum.pageinfo import Flips, page_flips, page_heading, records_digest, thread_title, titled_heading
 from topiccrawl.forum.posts import learn_fields
 from topiccrawl.forum.regions import Region, parse_html
@@ -197,6 +198,24 @@ class SecondLooks(LinkFollowing):
             return False
         self.fingerprints[digest] = url
         return True
+
+    def _narrower_thread(self, url: str, info: dict[str, Any], main: Region, flips: Flips) -> bool:
+        """Whether a thread page a link led to is another view of a thread page read before: its
+        URL is that page's with parameters added, and its posts are in the same template. A
+        thread's first page links its posts by one member (PHPWind's ``&uid=``, Tieba's
+        ``?see_lz=1``), sorted (``&ordertype=desc``) or printable, each showing posts of its later
+        pages, not read yet: the records read before would not tell it for a view. Not a page
+        of a sequence past its first (a board row's links to a thread's later pages add the
+        page's number, and the thread's own pager, reaching the same URL, asks for no second
+        fetch of it); nor a page its pager led to."""
+        if info.get("slot") is None or (flips.current or 1) > 1:
+            return False
+        for narrower in narrower_queries(canonicalize(url)):
+            read = self.page_names.get(narrower)
+            if read is not None and read[0] == main.key and read[2] == "thread":
+                logger.debug("Page %s: a view of %s", url, narrower)
+                return True
+        return False
 
     def _last_relink(self, response: Response) -> Iterator[Any]:
         for early in [*self.relist, *self.reread]:
