@@ -44,7 +44,7 @@ from topiccrawl.spiders.forum_reread import SecondLooks
 logger = logging.getLogger(__name__)
 
 FILE_NAME = "forum-state.pickle"
-FORMAT = 1  # raised whenever the state's attributes change meaning
+FORMAT = 2  # raised whenever the state's attributes change meaning (2: posters' names by template)
 _UNWRITTEN = "unwritten"  # the saved state's posts handed to Scrapy and not yet written
 
 

@@ -76,7 +76,7 @@ class ForumState:
         # slot -> URL shape -> (posters whose links agree, posters whose links differ): ThreadPosts._poster_keyed
         self.poster_keys: dict[str, dict[str, tuple[int, int]]] = {}
         self.named_templates: dict[str, set[str]] = {}  # slot -> templates of pages its links named by title
-        self.poster_names: Counter[str] = Counter()  # posters' names -> posts read by them
+        self.poster_names: dict[str, Counter[str]] = {}  # post template -> posters' names -> posts read by them
         self.poster_slots: set[str] = set()  # slots of post templates' author fields (:func:`poster_slots`)
         self.member_pages: set[str] = set()  # pages the posts' author fields link
         self.poster_shapes: set[tuple[str, str, tuple[str, ...]]] = set()  # where opening posts' posters link
