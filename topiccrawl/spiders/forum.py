@@ -160,7 +160,8 @@ class ForumSpider(Resumable, scrapy.Spider):
             return
         self.requested.add(url)  # a redirect's target: its own links to it need no second fetch
         # A redirect to an anchor in a page or to a thread's later page: a 'go to post' link
-        jump = bool(response.meta.get("redirect_urls")) and bool(urlsplit(response.request.url).fragment)
+        request = response.request
+        jump = bool(response.meta.get("redirect_urls")) and request is not None and bool(urlsplit(request.url).fragment)
         yield from self._handle(url, response.text, info, jump=jump)
 
     def _handle(  # noqa: PLR0912, PLR0915 - one page's life cycle, read top to bottom
@@ -290,7 +291,8 @@ class ForumSpider(Resumable, scrapy.Spider):
         refetched = twin == url
         if twin is not None and not refetched:
             outcome, why = "unwanted", "duplicate"
-            if role != "thread" and info.get("slot") is not None and self.fingerprint_slots.get(digest) == info["slot"]:
+            slot = info.get("slot")
+            if role != "thread" and slot is not None and digest and self.fingerprint_slots.get(digest) == slot:
                 # Two links of one slot led to one page that is no thread's: a wall each of its links
                 # shows (a login or 'no permission' page behind every post's 'report' and 'PM'
                 # buttons), whatever the first read as. (A thread reached under two URLs from one
