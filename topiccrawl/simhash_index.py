@@ -24,12 +24,13 @@ on load.
 from __future__ import annotations
 
 import itertools
-import os
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
+
+from topiccrawl.atomicfile import atomic_open
 
 BITS = 64
 _U64 = np.uint64
@@ -249,14 +250,8 @@ class SimhashIndex:
 
     def save(self, path: str | Path) -> None:
         """Write the fingerprints to ``path`` (``.npz``), atomically: a crash keeps the old file."""
-        target = Path(path)
-        target.parent.mkdir(parents=True, exist_ok=True)
-        tmp = target.with_name(target.name + ".tmp")
-        with open(tmp, "wb") as f:
+        with atomic_open(path, "wb") as f:
             np.savez(f, fingerprints=self.fingerprints(), k=np.int64(self.k), blocks=np.int64(self.blocks))
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, target)
 
     @classmethod
     def load(cls, path: str | Path, *, k: int | None = None, buffer_size: int = 16_384) -> SimhashIndex:

@@ -13,11 +13,12 @@ from __future__ import annotations
 
 import json
 import logging
-import os
 from typing import TYPE_CHECKING
 
 from scrapy import signals
 from scrapy.exceptions import NotConfigured
+
+from topiccrawl.atomicfile import atomic_open
 
 if TYPE_CHECKING:
     from scrapy.crawler import Crawler
@@ -50,7 +51,5 @@ class StatsFile:
         assert self.crawler.stats is not None
         stats = dict(self.crawler.stats.get_stats())
         stats["finish_reason"] = self.reason
-        tmp = f"{self.path}.tmp"
-        with open(tmp, "w", encoding="utf-8") as f:
+        with atomic_open(self.path) as f:  # (never a half-written file)
             json.dump(stats, f, ensure_ascii=False, indent=1, default=str, sort_keys=True)
-        os.replace(tmp, self.path)  # never leave a half-written file behind

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from topiccrawl.atomicfile import write_atomic
 from topiccrawl.forum.pagetypes import PageTypes
 from topiccrawl.forum.policy import CrawlPolicy
 from topiccrawl.forum.posts import PostFields
@@ -43,12 +44,8 @@ class SiteTemplate:
         return json.dumps(data, ensure_ascii=False, indent=2, sort_keys=False) + "\n"
 
     def save(self, path: str | Path) -> Path:
-        path = Path(path)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_suffix(path.suffix + ".tmp")
-        tmp.write_text(self.to_json(), encoding="utf-8")
-        tmp.replace(path)
-        return path
+        write_atomic(path, self.to_json())
+        return Path(path)
 
     @classmethod
     def load(cls, path: str | Path) -> SiteTemplate:

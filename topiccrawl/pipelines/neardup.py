@@ -43,6 +43,7 @@ from scrapy.crawler import Crawler
 from scrapy.exceptions import DropItem, NotConfigured
 
 from topiccrawl.args import SettingError
+from topiccrawl.atomicfile import write_atomic
 from topiccrawl.fingerprint import MIN_FEATURES, from_hex, text_fingerprint, to_hex
 from topiccrawl.items import TopicPage
 from topiccrawl.pipelines.common import handles, record_key, state_path
@@ -99,9 +100,7 @@ class NearDuplicatePipeline:
     def close_spider(self) -> None:
         self.index.save(self.index_path)
         owners = {to_hex(fingerprint): key for fingerprint, key in self.keys.items()}
-        tmp = self._owners_path.with_name(self._owners_path.name + ".tmp")
-        tmp.write_text(json.dumps(owners, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
-        tmp.replace(self._owners_path)
+        write_atomic(self._owners_path, json.dumps(owners, ensure_ascii=False, separators=(",", ":")))
         if self.store is not None:
             self._meta_path.write_text(json.dumps({"store_rowid": self.store.last_rowid()}))
             self.store.close()

@@ -38,6 +38,7 @@ from scrapy import signals
 from scrapy.utils.job import job_dir
 
 from topiccrawl.args import UserInputError
+from topiccrawl.atomicfile import write_atomic
 from topiccrawl.items import ForumPost
 from topiccrawl.spiders.forum_reread import SecondLooks
 
@@ -55,12 +56,7 @@ class CheckpointError(UserInputError):
 def save_checkpoint(path: Path, start_urls: list[str], state: dict[str, Any]) -> int:
     """Write ``state`` for a crawl from ``start_urls``; the bytes written."""
     data = pickle.dumps({"format": FORMAT, "start_urls": start_urls, "state": state}, protocol=pickle.HIGHEST_PROTOCOL)
-    tmp = path.with_name(path.name + ".tmp")
-    with tmp.open("wb") as f:
-        f.write(data)
-        f.flush()
-        os.fsync(f.fileno())
-    os.replace(tmp, path)
+    write_atomic(path, data)
     return len(data)
 
 
