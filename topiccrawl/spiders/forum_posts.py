@@ -210,15 +210,20 @@ class ThreadPosts(ForumState):
         outnumber the members' pages a crawl reads, which are samples of the posters' links."""
         if not name:
             return False
-        floor = self.template_roles[against]["thread"] if against in self.template_roles else 0
+        floor = self._read_as_threads(against) if against else 0
         return (
             sum(
                 names[name]
                 for key, names in self.poster_names.items()
-                if key not in self.feed_templates and self.template_roles.get(key, Counter())["thread"] >= floor
+                if key not in self.feed_templates and self._read_as_threads(key) >= floor
             )
             >= MEMBER_POSTS
         )
+
+    def _read_as_threads(self, key: str) -> int:
+        """How many pages of the template ``key`` read as thread pages."""
+        votes = self.template_roles.get(key)
+        return votes["thread"] if votes else 0
 
     def _members_page(self, post: AssembledPost) -> bool:
         """Whether the post's page is titled by the name of a poster of several posts: a member's
