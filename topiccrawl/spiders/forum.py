@@ -503,6 +503,12 @@ class ForumSpider(Resumable, scrapy.Spider):
         ):
             # (a post's link that is its poster's own, whatever it read as: pages about the poster)
             outcome, why = "unwanted", "poster"
+        elif outcome == "wanted" and info.get("slot") and template in self.feed_templates:
+            # A page of a template other pages showed to be a feed of pages the crawl reads (a
+            # member's posts, whose threads the boards list) vouches for no link: one that names
+            # no page read yet is a feed all the same (the member posted in threads not reached
+            # yet), and a slot vouched by two of them fetches every member's page of the site.
+            outcome, why = "unwanted", "feed"
         released = self.policy.record(
             info.get("slot"), info["pattern"], outcome=outcome, page_type=page_type, why=why, template=template
         )
