@@ -173,6 +173,7 @@ class ThreadPosts(ForumState):
         # and interleaved, so shared state must not change under a suspended loop.
         ready, keep = [], []
         states: dict[str, str] = {}
+        members_only: dict[str, bool] = {}
         for key, post in self.held:
             if key not in states:
                 states[key] = self._thread_template_state(key, final)
@@ -187,6 +188,12 @@ class ThreadPosts(ForumState):
             # own, requested from elsewhere first or leading to the categories' views)
             if state == "thread" and self._template_role(key) == "list":
                 state = "list"
+            if state == "thread" and not final and post.page_url in self.member_pages:
+                if key not in members_only:
+                    members_only[key] = not self._read_as_thread_elsewhere(key)
+                if members_only[key]:
+                    keep.append((key, post))  # (a member's page read as a thread: see _read_as_thread_elsewhere)
+                    continue
             if state == "thread" or (final and state != "list" and self._held_post_is_thread(key, post)):
                 ready.append(post)
             elif state == "open" and not final:  # at the end nothing is kept: the idle handler would flush forever
@@ -218,6 +225,18 @@ class ThreadPosts(ForumState):
                 if key not in self.feed_templates and self._read_as_threads(key) >= floor
             )
             >= MEMBER_POSTS
+        )
+
+    def _read_as_thread_elsewhere(self, key: str) -> bool:
+        """Whether a page of the template ``key`` that no post's author field links read as a
+        thread page. A member's page may read as a thread before its template is known for a
+        feed's (Tieba's user pages, their excerpts titled by the threads), and its title is no
+        poster's name ('路飞的贴吧'): its posts wait until a page of its template that is no
+        member's reads as a thread, or the crawl ends, by when a feed has shown what it is (15
+        excerpts of each of 15 members' pages went out as posts in one Tieba crawl in six)."""
+        return any(
+            template == key and role == "thread" and url not in self.member_pages
+            for url, (template, _shown, role) in self.page_names.items()
         )
 
     def _read_as_threads(self, key: str) -> int:
