@@ -34,6 +34,7 @@ from topiccrawl.demo.forum_mybb import MybbForum
 from topiccrawl.demo.forum_nodebb import NodebbForum
 from topiccrawl.demo.forum_phpwind import PhpwindForum
 from topiccrawl.demo.forum_tieba import TiebaForum
+from topiccrawl.demo.forum_vanilla import VanillaForum
 from topiccrawl.demo.forum_xenforo import XenforoForum
 from topiccrawl.demo.forums import heldout_forum
 from topiccrawl.demo.forums_base import _FixtureForum
@@ -594,6 +595,20 @@ def test_tieba_threads_with_replies_in_floors_read_first_keep_their_floors(order
     # members' pages had shown their template to be a feed of the crawl's pages, and a page of it
     # vouches for no link (as the crawls of the fixture test allow: 6 at most).
     assert sum("/home/" in url for url in answered) <= 6
+
+
+def test_short_threads_read_by_a_box_beside_their_posts_are_fetched_again_and_keep_their_posts() -> None:
+    # A Vanilla crawl that read 33 threads of one to three posts before the post template was
+    # proved took the sidebar's tag cloud for their content, and then, on later ones, the
+    # thread's own line of tags, which the cloud's template matched; past the first list pages
+    # none was kept to be read again, and their 41 posts were lost (about one crawl in forty).
+    # The order of that crawl, replayed:
+    site = VanillaForum(size=1.0)
+    items, spider = _crawl(site, replay=_recorded("vanilla-1.0-tags.txt"))
+    truth = {(p.thread_title, p.position, p.author) for p in site.posts()}
+    assert {(i["thread_title"], i["position"], i["author"]) for i in items} == truth and len(items) == len(truth)
+    again = spider.crawler.stats.get_value("topiccrawl/forum/pages/fetched_again")
+    assert 30 <= again <= 40  # (those threads, fetched once more each: no page beyond them)
 
 
 def test_a_members_posts_in_a_thread_read_before_its_later_pages_are_no_thread_of_their_own() -> None:

@@ -52,6 +52,7 @@ from topiccrawl.forum.pageinfo import (
 from topiccrawl.forum.pagetypes import feature, main_region, profile
 from topiccrawl.forum.posts import holds_a_post, holds_posts
 from topiccrawl.forum.regions import Region, parse_html
+from topiccrawl.forum.sides import SIDE_PAGES
 from topiccrawl.forum.sitetemplate import SiteTemplate, SiteTemplateError, from_state
 from topiccrawl.forum.threads import AssembledPost
 from topiccrawl.middlewares.forumredirect import RedirectUnwanted
@@ -64,6 +65,7 @@ RECHECK_LIMIT = 500  # pages kept for a second look once a post/list template is
 RECHECK_TIMES = 3  # looks a page gets, each when more is known of templates than at the last
 LOCAL = {"allow_offsite": True}  # the meta of a data: URL the idle handler schedules (see _local)
 ROLE_PAGES = 3  # pages of a template read before it is taken for a list (see _template_role)
+LIST_READS_LIMIT = 20_000  # pages read as lists remembered with the link that led to each (a bound on memory)
 SHARED_CANONICAL = 3  # a canonical URL named by pages of more contents than this is not theirs
 _DOCUMENT = re.compile(r"<(?:html|head|body|title)\b", re.IGNORECASE)  # a page, not a fragment of one
 
@@ -179,7 +181,7 @@ class ForumSpider(Resumable, scrapy.Spider):
         regions = [r for r in self.book.regions(root) if not self._false_post_match(r)]
         pattern = url_pattern(url)
         shape = self._shape(url, info)
-        content = self._content(url, shape, regions)
+        content = self._content(url, shape, regions, again=bool(info.get("fetched_again")))
         feat = feature(regions, pattern, self.book.sticky, content)
         main = self._main_region(content)
         lone = self._lone_post(url, root, regions, info) if main is None else None
@@ -306,6 +308,10 @@ class ForumSpider(Resumable, scrapy.Spider):
                 outcome, why = "unwanted", "view"  # a member's posts only, newest first, a category's boards
         shown = page_heading(root) if role in {"list", "thread"} else None
         template = main.key if main is not None else None
+        if template is not None and role == "list" and len(self.list_reads) < LIST_READS_LIMIT:
+            self.list_reads[url] = (template, info)  # (see _read_under_side_boxes)
+        elif role == "thread":
+            self.list_reads.pop(url, None)
         if template is not None and role in {"list", "thread"} and mode == "fresh":
             self.page_names[url] = (template, shown, role)
             for title in {shown, titled_heading(shown, info.get("anchor"))}:  # (with and without a label)
@@ -379,16 +385,24 @@ class ForumSpider(Resumable, scrapy.Spider):
         with its first page."""
         return pattern_shape(url_pattern(info.get("thread_url") or url))
 
-    def _content(self, url: str, shape: str, regions: list[Region]) -> list[Region]:
+    def _content(self, url: str, shape: str, regions: list[Region], again: bool = False) -> list[Region]:
         """The regions that may hold the page's content (:meth:`Chrome.content`), but the side
         boxes of pages of its shape (:mod:`~topiccrawl.forum.sides`) whose records hold neither
         poster nor date: records that do may be the posts, which the post templates' own rules
-        tell apart (a thread's first pages, read under its board's rows, must not bar its posts)."""
+        tell apart (a thread's first pages, read under its board's rows, must not bar its posts).
+        A page fetched ``again`` (:meth:`_read_under_side_boxes`) bars every template other pages
+        of its shape showed beside posts, however often pages read early took it for content."""
+        if again:
+            return [r for r in self.chrome.content(url, regions) if not self._beside_posts(shape, r.key)]
         return [
             r
             for r in self.chrome.content(url, regions)
             if not self.sides.is_side(shape, r.key, self._proved_posts) or self._post_fields(r) is not None
         ]
+
+    def _beside_posts(self, shape: str, key: str) -> bool:
+        """Whether pages of ``shape`` showed the template ``key``, no post template, beside posts."""
+        return not self._proved_posts(key) and self.sides.beside_posts(shape, key, self._proved_posts) >= SIDE_PAGES
 
     def _proved_posts(self, key: str) -> bool:
         """Whether ``key`` is a post template: its pages read as posts, and its links are not
@@ -494,8 +508,8 @@ class ForumSpider(Resumable, scrapy.Spider):
     def _learn(
         self, info: dict[str, Any], outcome: str, page_type: str, why: str, template: str | None = None
     ) -> Iterator[Any]:
-        if not info.get("pattern"):
-            return
+        if not info.get("pattern") or info.get("fetched_again"):
+            return  # (a page fetched again is no second sample of the link that led to it)
         if (
             outcome == "wanted"
             and (slot := info.get("slot"))
@@ -602,6 +616,13 @@ class ForumSpider(Resumable, scrapy.Spider):
         if not scheduled and (self.held or len(self.assembler)):
             engine.crawl(self._local("_flush"))
             scheduled = True
+        if not scheduled and not self.fetched_again:
+            # (after the flush: every post the crawl will give of the pages read so far is out)
+            self.fetched_again = True
+            for url in self._read_under_side_boxes():
+                self._inc("pages/fetched_again")
+                engine.crawl(self._request(url, {**self.list_reads[url][1], "fetched_again": True}, priority=3))
+                scheduled = True
         if scheduled:
             raise DontCloseSpider
 

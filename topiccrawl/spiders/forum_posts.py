@@ -500,6 +500,7 @@ class ThreadPosts(ForumState):
 
     def _item(self, p: AssembledPost) -> ForumPost:
         self._inc("posts")
+        self.list_reads.pop(p.page_url, None)  # (a page that gave posts is no list to fetch again)
         return ForumPost(
             thread_url=p.thread_url,
             thread_title=self._list_title(p.thread_url, p.thread_title),

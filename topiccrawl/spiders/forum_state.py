@@ -58,6 +58,9 @@ class ForumState:
         self.relist: list[EarlyList] = []  # the first list pages, read again as templates become known
         self.reread: list[EarlyList] = []  # the first thread pages of undecided templates, likewise
         self.relinked_last = False  # whether the kept pages were read again once more as the crawl ran dry
+        self.fetched_again = False  # whether the pages read under side boxes were fetched again
+        # page read as a list -> its content's template, and the meta of the link that led to it
+        self.list_reads: dict[str, tuple[str, dict[str, Any]]] = {}
         self.views: list[EarlyList] = []  # list views of undecided templates, followed once they prove lists'
         self.post_templates: set[str] = set()  # templates whose pages read as posts (see _template_role)
         self.held: list[tuple[str, AssembledPost]] = []  # posts waiting for their page type to be confirmed
@@ -107,7 +110,9 @@ class ForumState:
 
         def _shape(self, url: str, info: dict[str, Any]) -> str: ...
 
-        def _content(self, url: str, shape: str, regions: list[Region]) -> list[Region]: ...
+        def _content(self, url: str, shape: str, regions: list[Region], again: bool = False) -> list[Region]: ...
+
+        def _beside_posts(self, shape: str, key: str) -> bool: ...
 
         def _main_region(self, content: list[Region]) -> Region | None: ...
 
