@@ -103,6 +103,7 @@ def test_a_members_page_read_as_a_thread_holds_its_posts_until_its_template_show
     member = f"{BASE}/home/main?un=%E8%B7%AF%E9%A3%9E"
     spider.member_pages.add(member)
     spider.page_names[member] = ("stream", "路飞的贴吧", "thread")
+    spider.thread_pages["stream"] = [member]
 
     def held() -> list[tuple[str, AssembledPost]]:
         excerpts = [PostRecord(None, "x", None, f"excerpt {n}") for n in (1, 2)]
@@ -118,9 +119,15 @@ def test_a_members_page_read_as_a_thread_holds_its_posts_until_its_template_show
     # ...and a thread read in that template, which no author field links, lets them go
     spider.feed_templates.clear()
     spider.held = held()
-    spider.page_names[f"{BASE}/p/1"] = ("stream", "A thread", "thread")
+    other = f"{BASE}/p/1"
+    spider.page_names[other] = ("stream", "A thread", "thread")
+    spider.thread_pages["stream"].append(other)
+    spider.member_pages.add(other)  # (unless a post's author field is found to link it since)
+    assert not list(spider._emit_confirmed()) and len(spider.held) == 2
+    spider.member_pages.discard(other)
     assert len(list(spider._emit_confirmed())) == 2 and not spider.held
     # ...as does the end of the crawl: nothing is lost when nothing shows what the page was
-    del spider.page_names[f"{BASE}/p/1"]
+    del spider.page_names[other]
+    spider.thread_pages["stream"].pop()
     spider.held = held()
     assert len(list(spider._emit_confirmed(final=True))) == 2

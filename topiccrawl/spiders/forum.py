@@ -314,6 +314,8 @@ class ForumSpider(Resumable, scrapy.Spider):
             self.list_reads.pop(url, None)
         if template is not None and role in {"list", "thread"} and mode == "fresh":
             self.page_names[url] = (template, shown, role)
+            if role == "thread":
+                self.thread_pages.setdefault(template, []).append(url)
             for title in {shown, titled_heading(shown, info.get("anchor"))}:  # (with and without a label)
                 self._note_title(title, template, url)
             waiting = self.redirected_here.pop(url, [])

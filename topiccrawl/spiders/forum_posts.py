@@ -234,10 +234,9 @@ class ThreadPosts(ForumState):
         poster's name ('路飞的贴吧'): its posts wait until a page of its template that is no
         member's reads as a thread, or the crawl ends, by when a feed has shown what it is (15
         excerpts of each of 15 members' pages went out as posts in one Tieba crawl in six)."""
-        return any(
-            template == key and role == "thread" and url not in self.member_pages
-            for url, (template, _shown, role) in self.page_names.items()
-        )
+        # (asked again at every page read while such posts wait: a member's page noted as one
+        # after it was read counts from then on, and a thread template's first page answers)
+        return any(url not in self.member_pages for url in self.thread_pages.get(key, ()))
 
     def _read_as_threads(self, key: str) -> int:
         """How many pages of the template ``key`` read as thread pages."""

@@ -90,6 +90,7 @@ class ForumState:
         self.redirected_here: dict[str, list[dict[str, Any]]] = {}  # URL not read yet -> links that redirected to it
         self.naming_pending: Counter[str] = Counter()  # slot -> its redirects to pages not read yet
         self.known_targets: dict[str, list[str]] = {}  # slot -> links of it requested from elsewhere first (a few)
+        self.thread_pages: dict[str, list[str]] = {}  # template -> its pages read as threads
         self.feed_templates: set[str] = set()  # templates of pages found to be feeds of pages the crawl reads
         self.done: set[str] = set()  # URLs requested whose response or failure has come (and redirects' targets)
         self.pending: dict[str, tuple[dict[str, Any], int]] = {}  # URL requested, no answer yet -> (meta, priority)
