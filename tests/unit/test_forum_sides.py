@@ -82,3 +82,19 @@ def test_a_post_template_is_never_a_side_box() -> None:
         sides.note(TOPIC, "rows", ["posts"])
     assert not sides.is_side(TOPIC, "posts", lambda key: key in {"rows", "posts"})
     assert sides.is_side(TOPIC, "posts", lambda key: key == "rows")
+
+
+def test_a_box_shown_beside_posts_is_barred_from_a_page_fetched_again_however_often_it_was_content() -> None:
+    # (Vanilla's tag cloud, taken for the content of short threads read before their posts'
+    # template was proved, more often than half as often as later pages showed it beside posts)
+    sides = SideBoxes()
+    for _ in range(SIDE_PAGES - 1):
+        sides.note(TOPIC, "posts", ["cloud"])
+    for _ in range(10):
+        sides.note(TOPIC, "cloud", ["posts"])
+    assert not sides.shown_beside_posts(TOPIC, "cloud", _posts)  # (one page too few)
+    sides.note(TOPIC, "posts", ["cloud"])
+    assert sides.shown_beside_posts(TOPIC, "cloud", _posts)
+    assert not sides.is_side(TOPIC, "cloud", _posts)  # (the rule for a first read still holds it content)
+    assert not sides.shown_beside_posts(TOPIC, "posts", _posts)
+    assert not sides.shown_beside_posts("bbs.test/category/\\d/*", "cloud", _posts)

@@ -55,6 +55,13 @@ class SideBoxes:
         mains = self._beside.get((shape, key))
         return sum(n for main, n in mains.items() if is_posts(main)) if mains else 0
 
+    def shown_beside_posts(self, shape: str, key: str, is_posts: Callable[[str], bool]) -> bool:
+        """Whether ``key``, no post template, stood beside posts on :data:`SIDE_PAGES` pages of
+        ``shape`` or more, however often it was those pages' content: what a page read under it
+        early and fetched again bars (pages read before their posts' template was proved take
+        such a box for their content, and can outnumber the pages that show it beside posts)."""
+        return not is_posts(key) and self.beside_posts(shape, key, is_posts) >= SIDE_PAGES
+
     def is_side(self, shape: str, key: str, is_posts: Callable[[str], bool]) -> bool:
         """Whether ``key`` is a side box on pages of ``shape``, no content there. Never a post
         template itself: while a board's rows still pass for posts, a thread whose rows beside

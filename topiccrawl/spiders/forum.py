@@ -52,7 +52,6 @@ from topiccrawl.forum.pageinfo import (
 from topiccrawl.forum.pagetypes import feature, main_region, profile
 from topiccrawl.forum.posts import holds_a_post, holds_posts
 from topiccrawl.forum.regions import Region, parse_html
-from topiccrawl.forum.sides import SIDE_PAGES
 from topiccrawl.forum.sitetemplate import SiteTemplate, SiteTemplateError, from_state
 from topiccrawl.forum.threads import AssembledPost
 from topiccrawl.middlewares.forumredirect import RedirectUnwanted
@@ -395,16 +394,16 @@ class ForumSpider(Resumable, scrapy.Spider):
         A page fetched ``again`` (:meth:`_read_under_side_boxes`) bars every template other pages
         of its shape showed beside posts, however often pages read early took it for content."""
         if again:
-            return [r for r in self.chrome.content(url, regions) if not self._beside_posts(shape, r.key)]
+            return [
+                r
+                for r in self.chrome.content(url, regions)
+                if not self.sides.shown_beside_posts(shape, r.key, self._proved_posts)
+            ]
         return [
             r
             for r in self.chrome.content(url, regions)
             if not self.sides.is_side(shape, r.key, self._proved_posts) or self._post_fields(r) is not None
         ]
-
-    def _beside_posts(self, shape: str, key: str) -> bool:
-        """Whether pages of ``shape`` showed the template ``key``, no post template, beside posts."""
-        return not self._proved_posts(key) and self.sides.beside_posts(shape, key, self._proved_posts) >= SIDE_PAGES
 
     def _proved_posts(self, key: str) -> bool:
         """Whether ``key`` is a post template: its pages read as posts, and its links are not

@@ -230,8 +230,8 @@ class SecondLooks(LinkFollowing):
         about forty, 33 such threads and their 41 posts were lost. Fetched again, with those
         boxes barred and the link that first led there, they read as the threads they are."""
         found: list[str] = []
-        for url, (template, _info) in self.list_reads.items():
-            if self._beside_posts(self._shape(url, {}), template):
+        for url, (template, info) in self.list_reads.items():
+            if self.sides.shown_beside_posts(self._shape(url, info), template, self._proved_posts):
                 found.append(url)
                 if len(found) >= FETCH_AGAIN_LIMIT:
                     break
