@@ -99,7 +99,8 @@ def test_a_members_page_read_as_a_thread_holds_its_posts_until_its_template_show
     # (225 in about one Tieba 1.0 crawl in six). A page a post's author field links waits while
     # no page of its template that is no member's has read as a thread.
     spider, _ = _spider()
-    spider.template_roles["stream"] = Counter(thread=HELD_PAGES)  # (a template taken for a thread's)
+    spider.template_roles["stream"] = Counter(thread=HELD_PAGES - 1)
+    spider.policy.slot("stream", "div/a", "reply").fixed = "skip"  # (its one slot leads nowhere: a thread's)
     member = f"{BASE}/home/main?un=%E8%B7%AF%E9%A3%9E"
     spider.member_pages.add(member)
     spider.page_names[member] = ("stream", "路飞的贴吧", "thread")
@@ -131,3 +132,9 @@ def test_a_members_page_read_as_a_thread_holds_its_posts_until_its_template_show
     spider.thread_pages["stream"].pop()
     spider.held = held()
     assert len(list(spider._emit_confirmed(final=True))) == 2
+    # ...as do HELD_PAGES pages of the template read as threads, every one linked by an author
+    # field: no sample of members' pages (a board's rows misread as posts name their threads)
+    spider.held = held()
+    assert not list(spider._emit_confirmed()) and len(spider.held) == 2
+    spider.template_roles["stream"]["thread"] += 1
+    assert len(list(spider._emit_confirmed())) == 2 and not spider.held

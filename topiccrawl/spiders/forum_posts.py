@@ -235,8 +235,13 @@ class ThreadPosts(ForumState):
         member's reads as a thread, or the crawl ends, by when a feed has shown what it is (15
         excerpts of each of 15 members' pages went out as posts in one Tieba crawl in six)."""
         # (asked again at every page read while such posts wait: a member's page noted as one
-        # after it was read counts from then on, and a thread template's first page answers)
-        return any(url not in self.member_pages for url in self.thread_pages.get(key, ()))
+        # after it was read counts from then on, and a thread template's first page answers).
+        # HELD_PAGES pages read as threads are no sample of members' pages, whatever the author
+        # fields linked: a board's rows misread as posts name their threads where the poster
+        # would be, and every floor of a Tieba crawl was held to its end.
+        return self._read_as_threads(key) >= HELD_PAGES or any(
+            url not in self.member_pages for url in self.thread_pages.get(key, ())
+        )
 
     def _read_as_threads(self, key: str) -> int:
         """How many pages of the template ``key`` read as thread pages."""
