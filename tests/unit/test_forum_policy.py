@@ -85,6 +85,22 @@ def test_of_two_slots_reaching_one_page_type_the_title_like_one_owns_it() -> Non
     assert policy.state(title) == "wanted" and policy.state(last) == "unwanted"
 
 
+def test_a_slot_outranked_for_its_page_type_still_leads_on_but_a_redundant_one_does_not() -> None:
+    policy = CrawlPolicy(samples=2)
+    title = policy.slot("T", "0:th/a", "一个很长的帖子标题")
+    last = policy.slot("T", "0:td/em/a", "05-01")
+    member = policy.slot("T", "0:td/cite/a", "someone")
+    assert not policy.outranked(title)  # (open: nothing known yet)
+    policy.record(last.key, "a", outcome="wanted", page_type="3", why="thread")
+    policy.record(title.key, "b", outcome="wanted", page_type="3", why="thread")
+    assert policy.state(title) == "wanted" and not policy.outranked(title)  # (wanted: not outranked)
+    assert policy.state(last) == "unwanted" and policy.outranked(last)
+    for _ in range(2):
+        policy.record(member.key, "u", outcome="unwanted", page_type="4", why="feed")
+    policy.record(member.key, "u", outcome="wanted", page_type="3", why="thread")
+    assert policy.state(member) == "unwanted" and not policy.outranked(member)  # (its feeds outweigh it)
+
+
 def test_a_slot_competes_for_the_page_type_most_of_its_samples_reached() -> None:
     # A board index's category block links each board by its name, and in its 'last post' cell
     # each board's latest thread by its long subject and, now and then, a child board. Owning

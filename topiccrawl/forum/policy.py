@@ -276,14 +276,16 @@ class CrawlPolicy:
         it led to have not shown yet whether they lead on)."""
         return self._state(s, frozenset())
 
-    def _state(self, s: Slot, visiting: frozenset[str]) -> str:
-        if s.fixed:
-            return "wanted" if s.fixed == "follow" else "unwanted"
-        wanted = s.wanted
+    def _redundant(self, s: Slot) -> bool:
         redundant = sum(
             s.outcomes[f"unwanted:{why}"] for why in ("alias", "variant", "redirect-unwanted", "jump", "feed", "poster")
         )
-        if redundant > wanted or (wanted and s.views > VIEWS_PER_WANTED * wanted and self._to_lists(s)):
+        return redundant > s.wanted or bool(s.wanted and s.views > VIEWS_PER_WANTED * s.wanted and self._to_lists(s))
+
+    def _state(self, s: Slot, visiting: frozenset[str]) -> str:
+        if s.fixed:
+            return "wanted" if s.fixed == "follow" else "unwanted"
+        if self._redundant(s):
             # it leads to other URLs of pages that have their own, or to other views of thread
             # pages read (one member's posts, sorted), or through redirects to pages the crawl
             # has, or jumps to posts (a box of latest posts linking each thread's 'latest'
@@ -309,6 +311,19 @@ class CrawlPolicy:
         if decided >= self.samples or (decided and any(k.startswith("wanted:") for k in s.outcomes)):
             return "unwanted"
         return "open"
+
+    def outranked(self, s: Slot) -> bool:
+        """Whether ``s`` is unwanted only because another slot of its template owns the page
+        type its samples reached: its links lead on all the same (a category row's title link,
+        outranked by the link to the latest post's category in a few rows, which had the longer
+        anchors), so the records it is in are a list's, not posts."""
+        if s.fixed or self.state(s) != "unwanted":
+            return False
+        if self._redundant(s):
+            return False
+        return any(
+            page_type != "list" or self._lists_lead_on(s, frozenset()) == "yes" for page_type in self._wanted_types(s)
+        )
 
     # -- patterns --------------------------------------------------------------
     def pattern_state(self, pattern: str) -> str:

@@ -148,10 +148,18 @@ class LinkFollowing(ThreadPosts):
         # no feed of members, which its posters' names are; known as posters' names once they
         # have posted twice, and as the links of the page's own author field before)
         fields = self._post_fields(main)
+        templates = {template}
+        anchor = info.get("anchor") or ""
+        if url in self.member_pages and self._poster_name(anchor):
+            # A poster's page reached from a box beside the posts ('In this discussion': the
+            # posters' names, linking what their author fields link) feeds back the threads of
+            # their posts. (Not on the author fields' word alone: a board's rows read as posts,
+            # their pages held, put boards among the members' pages.)
+            templates.update(key for key, names in self.poster_names.items() if names[anchor])
         named: list[tuple[str, str]] = []  # (slot of the link, page it names)
         for link in main.links:
             page = self.page_titles.get(title_key(link.text)) if link.record >= 0 else None
-            if page is not None and page[0] == template and page[1] != url and not self._poster_name(link.text):
+            if page is not None and page[0] in templates and page[1] != url and not self._poster_name(link.text):
                 named.append((link.slot, page[1]))
         if len({page for _, page in named}) < FEED_PAGES:
             return False

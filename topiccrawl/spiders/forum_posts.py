@@ -285,7 +285,7 @@ class ThreadPosts(ForumState):
         for slot, state in zip(slots, states, strict=True):
             # (a slot never sampled, of a template read as lists: see _known_targets_lead_on)
             unsampled = listish and state == "open" and not slot.outcomes
-            if state != "wanted" and not unsampled:
+            if state != "wanted" and not unsampled and not self.policy.outranked(slot):
                 continue
             if self._repeats_within_pages(slot.key) or slot.key in self.poster_slots or self._poster_keyed(slot):
                 continue  # the poster's links
