@@ -643,6 +643,22 @@ def test_members_pages_linked_beside_the_posts_are_feeds_of_their_threads() -> N
     assert {(i["thread_title"], i["position"], i["author"]) for i in items} == truth
 
 
+def test_a_posters_page_reached_from_a_reply_within_a_floor_is_a_feed_of_the_floors_threads() -> None:
+    # Tieba's replies within a floor (楼中楼) link their posters' pages as the floors do. In about
+    # one crawl in six, two of those pages, reached from the replies before any member's page was
+    # known for a feed, named threads of the floors' template, not of the replies', and named them
+    # in their own author field (a user page puts the thread's title where a post has its poster):
+    # no feed by the template rule, so the replies' poster slot was wanted and all 17 members'
+    # pages were fetched. A poster's page names threads of the site's posts by any field.
+    # The order of such a crawl, replayed:
+    site = TiebaForum(size=1.0)
+    answered: list[str] = []
+    items, _spider = _crawl(site, replay=_recorded("tieba-1.0-members.txt"), answered=answered)
+    assert sum("/home/" in url for url in answered) <= 6
+    truth = {(p.thread_title, p.position, p.author) for p in site.posts()}
+    assert {(i["thread_title"], i["position"], i["author"]) for i in items} == truth and len(items) == len(truth)
+
+
 def test_a_members_posts_in_a_thread_read_before_its_later_pages_are_no_thread_of_their_own() -> None:
     # A PHPWind thread's first page links each poster's posts in it (``&uid=``). Answered before
     # the thread's later pages, such a page shows posts no page showed before, and was read as

@@ -150,12 +150,14 @@ class LinkFollowing(ThreadPosts):
         fields = self._post_fields(main)
         templates = {template}
         anchor = info.get("anchor") or ""
-        if url in self.member_pages and self._poster_name(anchor):
+        poster_page = url in self.member_pages and self._poster_name(anchor)
+        if poster_page:
             # A poster's page reached from a box beside the posts ('In this discussion': the
-            # posters' names, linking what their author fields link) feeds back the threads of
-            # their posts. (Not on the author fields' word alone: a board's rows read as posts,
-            # their pages held, put boards among the members' pages.)
-            templates.update(key for key, names in self.poster_names.items() if names[anchor])
+            # posters' names, linking what their author fields link) or from a reply within a
+            # post (Tieba's 楼中楼) feeds back the threads of the site's posts. (Not on the author
+            # fields' word alone: a board's rows read as posts, their pages held, put boards
+            # among the members' pages.)
+            templates.update(key for key in self.poster_names if key not in self.feed_templates)
         named: list[tuple[str, str]] = []  # (slot of the link, page it names)
         for link in main.links:
             page = self.page_titles.get(title_key(link.text)) if link.record >= 0 else None
@@ -163,6 +165,8 @@ class LinkFollowing(ThreadPosts):
                 named.append((link.slot, page[1]))
         if len({page for _, page in named}) < FEED_PAGES:
             return False
+        if poster_page:
+            return True  # (whichever field names them: Tieba's user pages name threads where posts name posters)
         own_posters = poster_slots(main, fields) if fields is not None else frozenset()  # (a walk of the records)
         return len({page for slot, page in named if slot not in own_posters}) >= FEED_PAGES
 
