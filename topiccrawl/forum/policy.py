@@ -277,6 +277,8 @@ class CrawlPolicy:
         return self._state(s, frozenset())
 
     def _redundant(self, s: Slot) -> bool:
+        """Whether more of the slot's samples led to pages the crawl has by other ways (aliases,
+        views, feeds, posters' pages: the reasons listed in :meth:`_state`) than to new ones."""
         redundant = sum(
             s.outcomes[f"unwanted:{why}"] for why in ("alias", "variant", "redirect-unwanted", "jump", "feed", "poster")
         )

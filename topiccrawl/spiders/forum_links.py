@@ -135,9 +135,10 @@ class LinkFollowing(ThreadPosts):
         """Whether a page reached through a record's link is a feed of the pages that link came
         from: its own records name, by their titles, pages of the link's template that the crawl
         has read (a member's page listing their posts' threads, or the boards they posted in;
-        a thread's tag, whose list names threads). It leads back to pages the crawl reaches by
-        their own lists, and a slot that leads to such pages would fetch one per member (or tag)
-        of the site."""
+        a thread's tag, whose list names threads), or, for a poster's page (a member's page
+        reached by a poster's name), threads of any post template, by any of its fields. It
+        leads back to pages the crawl reaches by their own lists, and a slot that leads to such
+        pages would fetch one per member (or tag) of the site."""
         slot = info.get("slot")
         if not slot:
             return False
