@@ -74,6 +74,9 @@ DOWNLOADER_MIDDLEWARES = {
     # Redirects of `scrapy crawl forum` to targets known unwanted are dropped before they
     # are fetched (other spiders are untouched); after RedirectMiddleware (600).
     "topiccrawl.middlewares.forumredirect.ForumRedirectFilterMiddleware": 590,
+    # A poster's page `scrapy crawl forum` queued while its slot looked wanted, the slot's
+    # pages since mostly feeds: dropped before it is fetched.
+    "topiccrawl.middlewares.forumslots.ForumSlotFilterMiddleware": 595,
     # Cookie challenges and redirects to other schemes; between RedirectMiddleware (600)
     # and CookiesMiddleware (700).
     "topiccrawl.middlewares.redirects.RedirectGuardMiddleware": 650,

@@ -18,7 +18,7 @@ from collections import Counter, deque
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
-from urllib.parse import parse_qs, urljoin, urlsplit
+from urllib.parse import parse_qs, quote, urljoin, urlsplit
 
 import pytest
 from scrapy import Request
@@ -26,6 +26,7 @@ from scrapy.exceptions import DontCloseSpider
 from scrapy.http import HtmlResponse, TextResponse
 from scrapy.statscollectors import MemoryStatsCollector
 from scrapy.utils.test import get_crawler
+from twisted.python.failure import Failure
 
 from topiccrawl.demo.forum_discourse import DiscourseForum
 from topiccrawl.demo.forum_douban import DoubanGroups
@@ -46,6 +47,7 @@ from topiccrawl.forum.pagetypes import is_navigation, page_role
 from topiccrawl.forum.regions import parse_html
 from topiccrawl.forum.templatebook import TemplateBook
 from topiccrawl.items import ForumPost
+from topiccrawl.middlewares.forumslots import SlotUnwanted
 from topiccrawl.spiders.forum import ForumSpider
 
 BASE = "http://vb.test"
@@ -124,6 +126,12 @@ def _crawl(
                 top = max(r.priority for r in waiting)
                 request = [r for r in waiting if r.priority == top][-1]
             queue.remove(request)
+            if spider.slot_unwanted(request.url, request.meta.get("forum") or {}):
+                # (what ForumSlotFilterMiddleware does: the request fails before it is sent)
+                failure = Failure(SlotUnwanted(request.url))
+                failure.request = request  # type: ignore[attr-defined]
+                queue.extend(spider._failed(failure))
+                continue
             response = _answer(site, request)
             if answered is not None:
                 answered.append(request.url)
@@ -655,6 +663,24 @@ def test_a_posters_page_reached_from_a_reply_within_a_floor_is_a_feed_of_the_flo
     answered: list[str] = []
     items, _spider = _crawl(site, replay=_recorded("tieba-1.0-members.txt"), answered=answered)
     assert sum("/home/" in url for url in answered) <= 6
+    truth = {(p.thread_title, p.position, p.author) for p in site.posts()}
+    assert {(i["thread_title"], i["position"], i["author"]) for i in items} == truth and len(items) == len(truth)
+
+
+def test_posters_pages_queued_while_their_slot_looked_wanted_are_dropped_once_it_leads_to_feeds() -> None:
+    # Six members' pages answered at once, before the threads they name were read, read as lists
+    # that lead on: the slot of Vanilla's 'In this Discussion' box is followed, and its links,
+    # one per member of the site, are queued. Answered later, they turn out feeds, one after
+    # another; once those outnumber the lists, the slot's links still queued are dropped before
+    # they are fetched (on a real forum, thousands of members' pages), and no post is lost.
+    site = VanillaForum(size=0.3)
+    members = sorted({f"/profile/{quote(p.author)}" for p in site.posts()})
+    answered: list[str] = []
+    items, spider = _crawl(
+        site, first=tuple(members[:6]), last=frozenset(BASE + m for m in members[6:]), answered=answered
+    )
+    assert sum("/profile/" in url for url in answered) <= 12  # (all 28 without the drop)
+    assert spider.crawler.stats.get_value("topiccrawl/forum/skipped/queued_poster_page") >= 10
     truth = {(p.thread_title, p.position, p.author) for p in site.posts()}
     assert {(i["thread_title"], i["position"], i["author"]) for i in items} == truth and len(items) == len(truth)
 

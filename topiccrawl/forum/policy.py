@@ -276,7 +276,7 @@ class CrawlPolicy:
         it led to have not shown yet whether they lead on)."""
         return self._state(s, frozenset())
 
-    def _redundant(self, s: Slot) -> bool:
+    def redundant(self, s: Slot) -> bool:
         """Whether more of the slot's samples led to pages the crawl has by other ways (aliases,
         views, feeds, posters' pages: the reasons listed in :meth:`_state`) than to new ones."""
         redundant = sum(
@@ -287,7 +287,7 @@ class CrawlPolicy:
     def _state(self, s: Slot, visiting: frozenset[str]) -> str:
         if s.fixed:
             return "wanted" if s.fixed == "follow" else "unwanted"
-        if self._redundant(s):
+        if self.redundant(s):
             # it leads to other URLs of pages that have their own, or to other views of thread
             # pages read (one member's posts, sorted), or through redirects to pages the crawl
             # has, or jumps to posts (a box of latest posts linking each thread's 'latest'
@@ -321,7 +321,7 @@ class CrawlPolicy:
         anchors), so the records it is in are a list's, not posts."""
         if s.fixed or self.state(s) != "unwanted":
             return False
-        if self._redundant(s):
+        if self.redundant(s):
             return False
         return any(
             page_type != "list" or self._lists_lead_on(s, frozenset()) == "yes" for page_type in self._wanted_types(s)

@@ -55,6 +55,7 @@ from topiccrawl.forum.regions import Region, parse_html
 from topiccrawl.forum.sitetemplate import SiteTemplate, SiteTemplateError, from_state
 from topiccrawl.forum.threads import AssembledPost
 from topiccrawl.middlewares.forumredirect import RedirectUnwanted
+from topiccrawl.middlewares.forumslots import SlotUnwanted
 from topiccrawl.spiders.forum_checkpoint import Resumable
 from topiccrawl.spiders.forum_reread import VIEW_LIMIT, EarlyList
 
@@ -560,6 +561,9 @@ class ForumSpider(Resumable, scrapy.Spider):
         target = canonicalize(request.url)
         # (a dropped redirect's first URL is no page read: only its target counts as done)
         self._answered([target, *(canonicalize(u) for u in request.meta.get("redirect_urls", ()))], done=[target])
+        if isinstance(failure.value, SlotUnwanted):
+            self._inc("skipped/queued_poster_page")  # (no page read: nothing to learn of its slot)
+            return
         if isinstance(failure.value, RedirectUnwanted):
             if named := self.page_names.get(target):
                 self._note_named_page(info, named[1], named[0])  # a redirect to a page read before
@@ -581,6 +585,19 @@ class ForumSpider(Resumable, scrapy.Spider):
         if url in self.requested:
             return "already fetched"
         return None
+
+    def slot_unwanted(self, url: str, info: dict[str, Any]) -> str | None:
+        """Why a link queued is no longer worth fetching, or None: it is a poster's page (one
+        the posts' author fields link, named by a poster's name) and more of its slot's pages have
+        turned out feeds or aliases since than new lists or threads. Only posters' pages: one is
+        no way to a thread the boards do not list, while a slot's other links may be (and a
+        board's rows read as posts put boards among the members' pages)."""
+        slot = self.policy.slots.get(info.get("slot") or "")
+        if slot is None or not self.policy.redundant(slot) or not self._poster_name(info.get("anchor")):
+            return None
+        if canonicalize(url) not in self.member_pages:
+            return None
+        return "a poster's page, its slot's pages since mostly feeds"
 
     # -- end of crawl ------------------------------------------------------------------
     def _idle(self) -> None:
