@@ -71,12 +71,10 @@ DOWNLOADER_MIDDLEWARES = {
     "topiccrawl.middlewares.robots.RobotsPolicyMiddleware": 100,
     # Fixes charsets that are missing from the header, declared late in the page, or wrong.
     "topiccrawl.middlewares.encoding.CharsetMiddleware": 560,
-    # Redirects of `scrapy crawl forum` to targets known unwanted are dropped before they
+    # Redirects of `scrapy crawl forum` to targets known unwanted, and posters' pages it queued
+    # while their slot looked wanted (its pages since mostly feeds), are dropped before they
     # are fetched (other spiders are untouched); after RedirectMiddleware (600).
-    "topiccrawl.middlewares.forumredirect.ForumRedirectFilterMiddleware": 590,
-    # A poster's page `scrapy crawl forum` queued while its slot looked wanted, the slot's
-    # pages since mostly feeds: dropped before it is fetched.
-    "topiccrawl.middlewares.forumslots.ForumSlotFilterMiddleware": 595,
+    "topiccrawl.middlewares.forumfilter.ForumRequestFilterMiddleware": 590,
     # Cookie challenges and redirects to other schemes; between RedirectMiddleware (600)
     # and CookiesMiddleware (700).
     "topiccrawl.middlewares.redirects.RedirectGuardMiddleware": 650,

@@ -47,7 +47,7 @@ from topiccrawl.forum.pagetypes import is_navigation, page_role
 from topiccrawl.forum.regions import parse_html
 from topiccrawl.forum.templatebook import TemplateBook
 from topiccrawl.items import ForumPost
-from topiccrawl.middlewares.forumslots import SlotUnwanted
+from topiccrawl.middlewares.forumfilter import SlotUnwanted
 from topiccrawl.spiders.forum import ForumSpider
 
 BASE = "http://vb.test"
@@ -127,7 +127,7 @@ def _crawl(
                 request = [r for r in waiting if r.priority == top][-1]
             queue.remove(request)
             if spider.slot_unwanted(request.url, request.meta.get("forum") or {}):
-                # (what ForumSlotFilterMiddleware does: the request fails before it is sent)
+                # (what ForumRequestFilterMiddleware does: the request fails before it is sent)
                 failure = Failure(SlotUnwanted(request.url))
                 failure.request = request  # type: ignore[attr-defined]
                 queue.extend(spider._failed(failure))

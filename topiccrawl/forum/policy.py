@@ -319,9 +319,7 @@ class CrawlPolicy:
         type its samples reached: its links lead on all the same (a category row's title link,
         outranked by the link to the latest post's category in a few rows, which had the longer
         anchors), so the records it is in are a list's, not posts."""
-        if s.fixed or self.state(s) != "unwanted":
-            return False
-        if self.redundant(s):
+        if s.fixed or self.redundant(s) or self.state(s) != "unwanted":
             return False
         return any(
             page_type != "list" or self._lists_lead_on(s, frozenset()) == "yes" for page_type in self._wanted_types(s)

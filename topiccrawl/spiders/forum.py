@@ -54,8 +54,7 @@ from topiccrawl.forum.posts import holds_a_post, holds_posts
 from topiccrawl.forum.regions import Region, parse_html
 from topiccrawl.forum.sitetemplate import SiteTemplate, SiteTemplateError, from_state
 from topiccrawl.forum.threads import AssembledPost
-from topiccrawl.middlewares.forumredirect import RedirectUnwanted
-from topiccrawl.middlewares.forumslots import SlotUnwanted
+from topiccrawl.middlewares.forumfilter import RedirectUnwanted, SlotUnwanted
 from topiccrawl.spiders.forum_checkpoint import Resumable
 from topiccrawl.spiders.forum_reread import VIEW_LIMIT, EarlyList
 
@@ -590,12 +589,13 @@ class ForumSpider(Resumable, scrapy.Spider):
         """Why a link queued is no longer worth fetching, or None: it is a poster's page (one
         the posts' author fields link, named by a poster's name) and more of its slot's pages have
         turned out feeds or aliases since than new lists or threads. Only posters' pages: one is
-        no way to a thread the boards do not list, while a slot's other links may be (and a
-        board's rows read as posts put boards among the members' pages)."""
+        no way to a thread the boards do not list, while a slot's other links may be."""
         slot = self.policy.slots.get(info.get("slot") or "")
-        if slot is None or not self.policy.redundant(slot) or not self._poster_name(info.get("anchor")):
-            return None
-        if canonicalize(url) not in self.member_pages:
+        if (
+            slot is None
+            or not self.policy.redundant(slot)
+            or not self._poster_page(canonicalize(url), info.get("anchor"))
+        ):
             return None
         return "a poster's page, its slot's pages since mostly feeds"
 

@@ -150,14 +150,11 @@ class LinkFollowing(ThreadPosts):
         # have posted twice, and as the links of the page's own author field before)
         fields = self._post_fields(main)
         templates = {template}
-        anchor = info.get("anchor") or ""
-        poster_page = url in self.member_pages and self._poster_name(anchor)
+        poster_page = self._poster_page(url, info.get("anchor"))
         if poster_page:
             # A poster's page reached from a box beside the posts ('In this discussion': the
             # posters' names, linking what their author fields link) or from a reply within a
-            # post (Tieba's 楼中楼) feeds back the threads of the site's posts. (Not on the author
-            # fields' word alone: a board's rows read as posts, their pages held, put boards
-            # among the members' pages.)
+            # post (Tieba's 楼中楼) feeds back the threads of the site's posts.
             templates.update(key for key in self.poster_names if key not in self.feed_templates)
         named: list[tuple[str, str]] = []  # (slot of the link, page it names)
         for link in main.links:

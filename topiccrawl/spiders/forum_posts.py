@@ -207,6 +207,12 @@ class ThreadPosts(ForumState):
         for post in ready:
             yield self._item(post)
 
+    def _poster_page(self, url: str, anchor: str | None) -> bool:
+        """Whether ``url``, linked by ``anchor``, is a poster's page: one the posts' author fields
+        link, reached by a poster's name. (Not on the author fields' word alone: a board's rows
+        read as posts, their pages held, put boards among the members' pages.)"""
+        return url in self.member_pages and self._poster_name(anchor)
+
     def _poster_name(self, name: str | None, against: str | None = None) -> bool:
         """Whether ``name`` is that of a poster of :data:`MEMBER_POSTS` posts read or more. Not
         posts of a template of feeds, nor, ``against`` a template, posts of a template fewer of
