@@ -198,3 +198,10 @@ def clockwork_pages(scheduler: LearnedScheduler, pages: int) -> list[tuple[float
         scheduler.observe(f"p{i}", -10.0, False)
         clocks.append((20000.0 + 20000.0 * i / pages, 1000.0 + 3000.0 * ((7 * i) % pages) / pages))
     return clocks
+
+
+def shown_text(item: dict[str, Any]) -> str:
+    """A forum post record's text with the passages it quotes before it: the text of the post as
+    the fixtures whose truth keeps quotations (prosilver, Discourse, the vBulletin 3 board) write
+    it, quotes first as those boards show them."""
+    return " ".join([*item.get("quotes", []), item["text"]])

@@ -34,7 +34,8 @@ class ForumPost(_Enriched):
     post_id = Field()  # the site's own post id or anchor, if the page has one
     author = Field()
     time = Field()  # post time as shown on the page (string), if present
-    text = Field()  # clean, whitespace-normalised post text
+    text = Field()  # the poster's own words, clean and whitespace-normalised, without the posts it quotes
+    quotes = Field()  # list[str]: the passages of other posts it quotes, in order (empty if none)
     fetched_at = Field()  # ISO 8601 UTC time the page was fetched
 
 

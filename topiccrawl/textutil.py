@@ -13,6 +13,9 @@ SCREEN_READER_ONLY = (
     " or ".join(f"contains(concat(' ', normalize-space(@class), ' '), ' {c} ')" for c in SCREEN_READER_CLASSES)
     + " or contains(@class, '-visually-hidden')"
 )
+# An XPath of the text nodes of an element outside its links, scripts and styles: what a block
+# says in its own words (a post's body; not a bar of buttons, which is mostly links).
+LINKLESS_TEXT = ".//text()[normalize-space()][not(ancestor::a)][not(ancestor::script)][not(ancestor::style)]"
 
 # Control characters are never text: a backspace pasted into a post ("累\x08我") reads as a space.
 _WS_RE = re.compile(r"[\s\x00-\x08\x0e-\x1f\x7f]+")

@@ -17,7 +17,7 @@ from pathlib import Path
 import lxml.html
 import pytest
 
-from tests.helpers import walk_forum
+from tests.helpers import shown_text, walk_forum
 from tests.integration.test_forum_crawl import FORUM_SIZES, SIZE, _crawl
 from topiccrawl.demo.forum_discourse import WITHDRAWN, DiscourseForum
 from topiccrawl.demo.forum_prosilver import ProsilverForum, is_relative
@@ -146,9 +146,13 @@ def test_every_post_once_with_its_page_author_and_time(
     site = cls(size=FORUM_SIZES.get(cls.name, SIZE))
     result, _hits, base = _crawl(serve, site, tmp_path)
     truth = site.posts()
-    assert sorted((i["thread_title"], i["position"], i["text"]) for i in result.items) == sorted(
+    assert sorted((i["thread_title"], i["position"], shown_text(i)) for i in result.items) == sorted(
         (p.thread_title, p.position, p.text) for p in truth
     )
+    # the quotations (phpBB's blockquote with its 'X wrote: ↑ date' cite, Discourse's aside.quote)
+    # are the records' quotes, not their text
+    quoting = [i for i in result.items if i["quotes"]]
+    assert len(quoting) > 20 and not any("wrote: ↑" in i["text"] for i in result.items)
     by_thread: dict[str, list[dict]] = defaultdict(list)
     for item in result.items:
         by_thread[item["thread_url"]].append(item)

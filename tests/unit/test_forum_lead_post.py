@@ -7,8 +7,9 @@ from urllib.parse import urljoin
 
 from topiccrawl.forum.leadpost import lead_post, lone_post, member_shape
 from topiccrawl.forum.pagetypes import buttons, profile
-from topiccrawl.forum.posts import learn_fields, poster_links, poster_slots
+from topiccrawl.forum.posts import PostRecord, body_shapes, learn_fields, poster_links, poster_slots
 from topiccrawl.forum.regions import Region, find_regions, parse_html
+from topiccrawl.spiders.forum_posts import _same_post
 
 BASE = "http://forum.test/discussion/7/printers"
 BAR = "".join(
@@ -156,3 +157,54 @@ def test_a_thread_without_replies_is_its_opening_post() -> None:
         for n in range(1, 5)
     )
     assert lone_post(parse_html(f"<html><body><h1>Members</h1><ul>{members}</ul></body></html>"), is_poster) is None
+
+
+def test_the_opening_posts_text_is_the_element_marked_up_as_the_replies_text() -> None:
+    # Vanilla: tags, the reactions bar and a signature share the body's block with the message
+    tagged = OPENING.replace(
+        "</div></div></div></div>",
+        '</div><div class="InlineTags Meta">Tagged: <a href="/tagged/hw">hw</a></div>'
+        f'<div class="Reactions">{BAR.format(n=7)}</div><div class="Signature Message">-- dee</div></div></div></div>',
+    )
+    main, _ = _replies(_page(tagged))
+    fields = learn_fields(main)
+    assert fields is not None
+    shapes = {member_shape(urljoin(BASE, a.get("href"))) for _, _, a in poster_links(main, fields)}
+
+    def is_poster(href: str) -> bool:
+        return member_shape(urljoin(BASE, href)) in shapes
+
+    lead = lead_post(main, is_poster, frozenset(), body_shapes(main, fields))
+    assert lead is not None and lead.text == "My printer jams on every second page."
+    # without the replies' markup to go by, the whole block is the post, as before
+    bare = lead_post(main, is_poster)
+    assert bare is not None and bare.text.startswith("My printer jams") and "Tagged: hw" in bare.text
+
+
+DOUBAN_TOPIC = (
+    "<html><body><div id='content'><h1>政治什么时候开始背？</h1><div class='article'>"
+    "<div class='topic-content' id='topic-content'>"
+    "<div class='user-face'><a href='/people/17/'><img src='/u.jpg' alt='阿呆'/></a></div>"
+    "<div class='topic-doc'><h3><span class='from'>来自: <a href='/people/17/'>阿呆</a></span>"
+    "<span class='create-time'>2025-09-05 10:27:36</span></h3>"
+    "<div class='topic-content'><div class='rich-content'><p>上班的意义可能就是下班吧。</p></div></div>"
+    "<div class='sns-bar'><a href='/login?r=1' class='fav-add'>喜欢</a><span><a href='?type=like'>32人</a>喜欢</span>"
+    "<a href='/login?r=1'>收藏</a><span>17</span><a href='/login?r=1'>转发</a><span>3</span></div></div></div>"
+    "<div class='comment-form'><p class='pl'>你需要<a href='https://www.douban.com/accounts/login?r=1'>登录</a>"
+    "后才能回应 · <a href='https://www.douban.com/accounts/register'>注册</a></p></div>"
+    "</div></div></body></html>"
+)
+
+
+def test_a_lone_post_is_not_the_login_prompt_below_it_nor_its_bar_of_likes() -> None:
+    post = lone_post(parse_html(DOUBAN_TOPIC), lambda href: href.startswith("/people/"))
+    assert post is not None
+    assert (post.author, post.text) == ("阿呆", "上班的意义可能就是下班吧。")
+    assert post.time == "2025-09-05 10:27:36"
+
+
+def test_an_opening_post_that_says_what_its_first_reply_says_is_still_a_post() -> None:
+    lead = PostRecord("Discussion_7", "dee", None, "Same here.")
+    assert not _same_post(lead, PostRecord("Comment_8", "dee", None, "Same here."))
+    assert _same_post(lead, PostRecord("Discussion_7", "dee", None, "Same here, edited."))
+    assert _same_post(PostRecord(None, "dee", None, "Same here."), PostRecord("Comment_8", "dee", None, "Same here."))

@@ -16,9 +16,9 @@ from urllib.parse import parse_qsl, urlsplit
 from lxml import html as lxml_html
 
 from topiccrawl.forum.posts import PostRecord
-from topiccrawl.forum.posttext import element_text, post_text, record_time
+from topiccrawl.forum.posttext import element_text, is_notice, post_parts, record_time
 from topiccrawl.forum.regions import Region
-from topiccrawl.textutil import normalize_space
+from topiccrawl.textutil import LINKLESS_TEXT, normalize_space
 
 HEADINGS = frozenset({"h1", "h2"})  # a block holding the page's heading is its header, not a post
 
@@ -35,7 +35,10 @@ def member_shape(url: str) -> tuple[str, str, tuple[str, ...]]:
 
 
 def lead_post(
-    region: Region, is_poster: Callable[[str], bool], skip: set[int] | frozenset[int] = frozenset()
+    region: Region,
+    is_poster: Callable[[str], bool],
+    skip: set[int] | frozenset[int] = frozenset(),
+    bodies: frozenset[tuple[str, str]] = frozenset(),
 ) -> PostRecord | None:
     """The opening post above ``region`` (the thread's replies), or None.
 
@@ -44,19 +47,25 @@ def lead_post(
     most-liked replies, repeated from the list), whose posters' links lead no opening post.
     The post is the smallest block around such a link, found before the replies in the page,
     that holds a date and text outside the link's element, and neither the page's heading (a
-    thread's header names its starter and date: 'Started by X, Jun 12') nor the replies."""
+    thread's header names its starter and date: 'Started by X, Jun 12') nor the replies.
+    ``bodies``: (tag, class) pairs of the replies' text elements (:func:`~topiccrawl.forum.posts.
+    body_shapes`); the element of the post's content with most of their classes is its text,
+    without the tags, buttons and signature beside it."""
     if not region.records:
         return None
-    return _first_post(region.parent.getroottree().getroot(), region.parent, is_poster, skip)
+    return _first_post(region.parent.getroottree().getroot(), region.parent, is_poster, skip, bodies)
 
 
 def lone_post(
-    root: lxml_html.HtmlElement, is_poster: Callable[[str], bool], skip: set[int] | frozenset[int] = frozenset()
+    root: lxml_html.HtmlElement,
+    is_poster: Callable[[str], bool],
+    skip: set[int] | frozenset[int] = frozenset(),
+    bodies: frozenset[tuple[str, str]] = frozenset(),
 ) -> PostRecord | None:
     """The one post of a thread that has no replies, marked up as an opening post
     (:func:`lead_post` without the replies), or None: the first block around a poster's link
     anywhere in the page, outside the records of ``skip``."""
-    return _first_post(root, None, is_poster, skip)
+    return _first_post(root, None, is_poster, skip, bodies)
 
 
 def _first_post(
@@ -64,6 +73,7 @@ def _first_post(
     container: lxml_html.HtmlElement | None,
     is_poster: Callable[[str], bool],
     skip: set[int] | frozenset[int],
+    bodies: frozenset[tuple[str, str]],
 ) -> PostRecord | None:
     for a in root.iter("a"):
         if container is not None and _within(a, container):
@@ -71,7 +81,7 @@ def _first_post(
         if id(a) in skip or not is_poster(a.get("href") or ""):
             continue
         found = _block_around(a, container)
-        if found is not None and (post := _read(*found, a)) is not None:
+        if found is not None and (post := _read(*found, a, bodies)) is not None:
             return post
     return None
 
@@ -102,8 +112,9 @@ def _block_around(
 
 def _content(block: lxml_html.HtmlElement, a: lxml_html.HtmlElement) -> lxml_html.HtmlElement | None:
     """The child of ``block`` after the one holding ``a`` (the poster's line or column: a post
-    names its poster first) that holds most text, when it shows text of its own (not only links,
-    not a date's line) and is no heading (a box of members titled 'In this Discussion')."""
+    names its poster first) that holds most text of its own (outside links: a bar of 'like',
+    'share' and counts is mostly links), when it has some, is not a date's line and is no heading
+    (a box of members titled 'In this Discussion')."""
     best, best_len, after = None, 0, False
     for kid in block:
         if not isinstance(kid.tag, str):
@@ -111,17 +122,24 @@ def _content(block: lxml_html.HtmlElement, a: lxml_html.HtmlElement) -> lxml_htm
         if _within(a, kid):
             after = True
             continue
-        text = element_text(kid)
-        if after and len(text) > best_len:
-            best, best_len = kid, len(text)
+        size = sum(len("".join(text.split())) for text in kid.xpath(LINKLESS_TEXT))
+        if after and size > best_len:
+            best, best_len = kid, size
     if best is None or best.tag in {"h1", "h2", "h3", "h4", "h5", "h6"}:
         return None
-    own = normalize_space(" ".join(best.xpath(".//text()[not(ancestor::a)]")))
-    return best if own and record_time([best]) is None else None
+    return best if record_time([best]) is None else None
 
 
-def _read(block: lxml_html.HtmlElement, content: lxml_html.HtmlElement, a: lxml_html.HtmlElement) -> PostRecord | None:
-    text = post_text(content)
+def _read(
+    block: lxml_html.HtmlElement,
+    content: lxml_html.HtmlElement,
+    a: lxml_html.HtmlElement,
+    bodies: frozenset[tuple[str, str]],
+) -> PostRecord | None:
+    if is_notice(content):
+        return None  # (a login prompt below the post, 'log in to reply': the post is elsewhere)
+    body = _body(content, bodies)
+    text, quotes = post_parts(body)
     # the poster's name: a link of the poster's beside the avatar's, else the avatar's tooltip
     named = [el for el in block.iter("a") if el.get("href") == a.get("href") and element_text(el)]
     author = element_text(named[0]) if named else normalize_space(a.get("title") or "") or None
@@ -129,4 +147,22 @@ def _read(block: lxml_html.HtmlElement, content: lxml_html.HtmlElement, a: lxml_
         return None
     ids = [block, *list(block.iterancestors())[:2]]
     post_id = next((el.get("id") for el in ids if el.get("id")), None)
-    return PostRecord(post_id, author, record_time([block], text), text)
+    return PostRecord(post_id, author, record_time([block], element_text(body)), text, tuple(quotes))
+
+
+def _body(content: lxml_html.HtmlElement, bodies: frozenset[tuple[str, str]]) -> lxml_html.HtmlElement:
+    """The element of ``content`` (itself included) with most classes of the replies' text
+    elements (a signature may share one, Vanilla's ``userContent``), the first of a tie (a
+    post's text comes before its signature), or ``content`` when none has any."""
+    if not bodies:
+        return content
+    scored = []
+    for el in content.iter():
+        if isinstance(el.tag, str) and (score := sum((el.tag, c) in bodies for c in (el.get("class") or "").split())):
+            scored.append((score, el))
+    if not scored:
+        return content
+    best = max(score for score, _ in scored)
+    top = [el for score, el in scored if score == best]
+    outer = [el for el in top if not any(anc in top for anc in el.iterancestors())]
+    return outer[0] if element_text(outer[0]) else content

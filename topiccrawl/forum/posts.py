@@ -25,7 +25,8 @@ from dataclasses import dataclass
 from lxml import html as lxml_html
 
 from topiccrawl.forum.dates import TIME_RE, chronological, has_date
-from topiccrawl.forum.posttext import attr_time, element_text, post_text, record_time, unquoted_text
+from topiccrawl.forum.posttext import attr_time, element_text, post_parts, record_time, unquoted_text, visible_text
+from topiccrawl.forum.quotes import quotations
 from topiccrawl.forum.regions import Record, Region, child_elements, layout_block, slot_path
 from topiccrawl.textutil import normalize_space
 
@@ -221,7 +222,8 @@ class PostRecord:
     post_id: str | None
     author: str | None
     time: str | None
-    text: str
+    text: str  # the poster's own words
+    quotes: tuple[str, ...] = ()  # the passages of other posts it quotes, in order
 
 
 def _post_id(record: Record) -> str | None:
@@ -354,7 +356,13 @@ def extract_posts(region: Region, fields: PostFields) -> list[PostRecord]:
         # Without the text field itself (a deleted post, a moderator's note), the nearest
         # enclosing field also holds the header and author: keep its main text.
         elements = paths[path] if path else list(rec.elements)
-        text = " ".join(post_text(e) for e in elements) if path == content else _main_text(elements)
+        quotes: list[str] = []
+        if path == content:
+            parts = [post_parts(e) for e in elements]
+            text = " ".join(own for own, _ in parts)
+            quotes = _beside(elements, rec) or [q for _, quoted in parts for q in quoted]
+        else:
+            text = _main_text(elements)
         author = None
         if fields.author and (key := _find(paths, fields.author)):
             author = element_text(paths[key][0]) or None
@@ -362,10 +370,52 @@ def extract_posts(region: Region, fields: PostFields) -> list[PostRecord]:
             when = record_time(paths[key])
         else:
             body = [node for e in elements for node in e.iter()] if path else []  # kept alive for their ids
-            when = record_time(rec.elements, text, {id(node) for node in body})
+            # (the body's text as the record's is joined, quotations and all: the dates a
+            # quotation shows are its post's)
+            shown = " ".join(element_text(e) for e in elements) if path == content else text
+            when = record_time(rec.elements, shown, {id(node) for node in body})
         text = _SIGNATURE.split(normalize_space(text), 1)[0].strip()
-        out.append(PostRecord(_post_id(rec), author, when, text))
+        out.append(PostRecord(_post_id(rec), author, when, text, tuple(quotes)))
     return out
+
+
+def body_shapes(region: Region, fields: PostFields) -> frozenset[tuple[str, str]]:
+    """The tag and each class of the elements that hold the posts' text in ``region``
+    (``("div", "Message")``, ``("div", "userContent")``): an opening post marked up apart from
+    its replies mostly shares their body's markup (:func:`~topiccrawl.forum.leadpost.lead_post`)."""
+    out: set[tuple[str, str]] = set()
+    for rec in region.records:
+        paths = _paths(rec)
+        if (key := _find(paths, fields.content)) is not None:
+            out.update((el.tag, cls) for el in paths[key] for cls in (el.get("class") or "").split())
+    return frozenset(out)
+
+
+def _beside(elements: list[lxml_html.HtmlElement], record: Record) -> list[str]:
+    """The quotations of a post whose text field is the paragraphs of its body rather than the
+    body: a quotation is a block of its own beside them (Discourse's ``aside.quote`` among the
+    ``p`` of ``div.post``), which the field's path does not reach. Only in a body strictly inside
+    the record, so that no header or signature is read for one."""
+    roots = {id(el) for el in record.elements}
+    parents: list[lxml_html.HtmlElement] = []
+    for el in elements:
+        parent = el.getparent()
+        if parent is None or id(parent) in roots or any(parent is p for p in parents):
+            continue
+        parents.append(parent)
+    if not parents or any(not any(a is r for a in p.iterancestors() for r in record.elements) for p in parents):
+        return []
+    return [
+        text
+        for parent in parents
+        for q in quotations(parent)
+        # (not the body itself: vBulletin 4 writes its posts in ``blockquote.postcontent``)
+        if not any(q is el or _inside(el, q) for el in elements) and (text := visible_text(q))
+    ]
+
+
+def _inside(el: lxml_html.HtmlElement, ancestor: lxml_html.HtmlElement) -> bool:
+    return any(a is ancestor for a in el.iterancestors())
 
 
 def _main_text(elements: list[lxml_html.HtmlElement]) -> str:

@@ -14,6 +14,8 @@ from typing import Any
 from lxml import html as lxml_html
 
 from topiccrawl.forum.dates import RELATIVE_TIME_RE, TIME_RE, has_date
+from topiccrawl.forum.quotes import quotations
+from topiccrawl.forum.rendering import rendered
 from topiccrawl.textutil import SCREEN_READER_ONLY, normalize_space
 
 _DATE_ATTRS = ("datetime", "title", "data-time", "data-datetime")
@@ -33,6 +35,8 @@ _VISIBLE_TEXT = (
     f" or contains({_STYLE}, 'visibility:hidden')])]"
 )
 PROMPT_CHARS = 200  # longest login prompt inside a post
+CODE_LABEL_CHARS = 30  # longest 'Code: Select all' title
+_CODE_LABEL = re.compile(r"(?i)\s*(?:code|代码|程序代码)\s*[:：]?\s*")
 STATUS_CHARS = 80  # longest edit notice opening a post
 _LOGIN_URL = re.compile(r"(?i)[/?&=._-](?:log_?in|logging|sign_?in|sign_?up|register|reg)(?:\b|_)")
 _LOGIN_TEXT = re.compile(r"(?i)\s*(?:登录|登陆|注册|立即注册|log ?in|sign ?in|sign ?up|register)\s*")
@@ -84,19 +88,23 @@ def _joined(texts: list[str]) -> str:
 
 
 def visible_text(el: lxml_html.HtmlElement) -> str:
-    """``element_text`` without what the page hides (inline ``display:none``, ``visibility:hidden``,
-    the ``hidden`` attribute): Discuz!'s attachment tips ("下载附件 保存到相册 … 上传") and
-    user cards sit in a post hidden until hovered, and a reader never sees them there."""
-    return _joined(_shown(el, _VISIBLE_TEXT))
+    """The text of ``el`` as a reader sees it (:func:`rendered`), without scripts, styles and
+    what the page hides (inline ``display:none``, ``visibility:hidden``, the ``hidden``
+    attribute): Discuz!'s attachment tips ("下载附件 保存到相册 … 上传") and user cards sit in a
+    post hidden until hovered, and a reader never sees them there."""
+    return rendered(el, _shown(el, _VISIBLE_TEXT))
 
 
-def _login_prompt(link: lxml_html.HtmlElement, body: lxml_html.HtmlElement) -> lxml_html.HtmlElement | None:
+def _login_prompt(
+    link: lxml_html.HtmlElement, body: lxml_html.HtmlElement, absolute: bool = False
+) -> lxml_html.HtmlElement | None:
     """The block of ``body`` that a link to the login or sign-up page belongs to, when it is a
     notice rather than the post (at most PROMPT_CHARS of text): a board shows guests "register
-    to see attachments, 您需要 登录 才可以下载或查看" inside the first post (Discuz!). Only a
-    relative link is the board's own: a poster's link to another site's sign-up page is absolute."""
+    to see attachments, 您需要 登录 才可以下载或查看" inside the first post (Discuz!). Inside a
+    post only a relative link is the board's own (a poster's link to another site's sign-up page
+    is absolute); ``absolute`` takes absolute ones too, for a block that is nothing else."""
     href = (link.get("href") or "").strip()
-    if not href or "//" in href or href.startswith(("#", "javascript:")):
+    if not href or ("//" in href and not absolute) or href.startswith(("#", "javascript:")):
         return None
     if not (_LOGIN_URL.search("/" + href) or _LOGIN_TEXT.fullmatch(element_text(link))):
         return None
@@ -133,19 +141,68 @@ def _status_lines(body: lxml_html.HtmlElement) -> list[lxml_html.HtmlElement]:
 
 
 def post_text(body: lxml_html.HtmlElement) -> str:
-    """``visible_text`` of a post body without the board's own notices in it: a login prompt and
-    an opening or closing edit notice (see :func:`_login_prompt`, :func:`_status_lines`)."""
+    """The poster's own words in a post body (:func:`post_parts`)."""
+    return post_parts(body)[0]
+
+
+def _code_labels(body: lxml_html.HtmlElement) -> list[lxml_html.HtmlElement]:
+    """The boards' 'Code:' titles above the code blocks of a post (MyBB's ``div.title``, phpBB's
+    'Code: Select all', SMF's 'Code: [Select]', vBulletin's ``div.smallfont``): the board's words,
+    not the poster's. Looked for beside the block and beside its two nearest ancestors."""
+    found = []
+    for code in body.iter("pre", "code"):
+        node = code
+        for _ in range(3):
+            if node is body or node is None:
+                break
+            prev = node.getprevious()
+            while prev is not None and not isinstance(prev.tag, str):
+                prev = prev.getprevious()
+            if prev is not None:
+                own = " ".join(prev.xpath(".//text()[not(ancestor::a)]"))
+                if len(element_text(prev)) <= CODE_LABEL_CHARS and _CODE_LABEL.fullmatch(own):
+                    found.append(prev)
+                break
+            node = node.getparent()
+    return found
+
+
+def is_notice(body: lxml_html.HtmlElement) -> bool:
+    """Whether all ``body`` shows is the board's notice to guests ('你需要 登录 后才能回应 · 注册')."""
+    bound = body.getparent()  # (so that the prompt's block can be ``body`` itself)
+    bound = body if bound is None else bound
+    noise = [block for a in body.iter("a") if (block := _login_prompt(a, bound, absolute=True)) is not None]
+    if not noise:
+        return False
+    nodes = [n for block in noise for n in block.iter()]  # (kept alive, as in post_parts)
+    skip = {id(n) for n in nodes}
+    return not any(id(_owner(text)) not in skip for text in _shown(body, _VISIBLE_TEXT) if text.strip())
+
+
+def post_parts(body: lxml_html.HtmlElement) -> tuple[str, list[str]]:
+    """``visible_text`` of a post body split into the poster's own words and the passages it
+    quotes (:func:`~topiccrawl.forum.quotes.quotations`, each its text as shown, with the 'X
+    wrote:' line its block holds). The board's own notices are neither: a login prompt and an
+    opening or closing edit notice (see :func:`_login_prompt`, :func:`_status_lines`). A post
+    that is all notice or all quotation stays as shown (an editor's indentation is a
+    ``blockquote`` too)."""
     noise = [block for a in body.iter("a") if (block := _login_prompt(a, body)) is not None]
     noise.extend(_status_lines(body))
-    if not noise:
-        return visible_text(body)
-    nodes = [n for block in noise for n in block.iter()]  # kept alive: a proxy's id is its own while it lives
+    noise.extend(_code_labels(body))
+    quoted = quotations(body)
+    if not noise and not quoted:
+        return visible_text(body), []
+    # (the nodes are kept alive: a proxy's id is its own while it lives)
+    nodes = [n for block in [*noise, *quoted] for n in block.iter()]
     skip = {id(n) for n in nodes}
     kept = []
     for text in _shown(body, _VISIBLE_TEXT):
         if id(_owner(text)) not in skip:
             kept.append(text)
-    return _joined(kept) or visible_text(body)  # a post that is all notice stays as shown
+    own = rendered(body, kept)
+    if not own:
+        return visible_text(body), []
+    return own, [text for el in quoted if (text := visible_text(el))]
 
 
 def unquoted_text(el: lxml_html.HtmlElement) -> str:

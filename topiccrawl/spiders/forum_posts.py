@@ -18,6 +18,7 @@ from topiccrawl.forum.policy import Slot
 from topiccrawl.forum.posts import (
     PostFields,
     PostRecord,
+    body_shapes,
     extract_posts,
     learn_fields,
     names_posters,
@@ -70,7 +71,7 @@ class ThreadPosts(ForumState):
         if names_posters(fields):
             self.poster_names.setdefault(main.key, Counter()).update(p.author for p in posts if p.author)
         lead = self._lead_post(url, main, fields, regions) if current == 1 else None
-        if lead is not None and all(lead.text != p.text for p in posts):
+        if lead is not None and not any(_same_post(lead, p) for p in posts):
             self._inc("posts/lead")
             posts = [lead, *posts]
         last = max([current, *flips.numbers, current + 1 if flips.next else 1])
@@ -106,9 +107,15 @@ class ThreadPosts(ForumState):
         # (other regions' records: boxes repeated from the page's content, Douban's most-liked
         # replies above the list, whose posters' links lead no post)
         others = record_nodes(r for r in regions if r is not main)
-        lead = lead_post(main, lambda href: member_shape(urljoin(url, href)) in shapes, {id(el) for el in others})
+        bodies = body_shapes(main, fields)
+
+        def is_poster(href: str) -> bool:
+            return member_shape(urljoin(url, href)) in shapes
+
+        lead = lead_post(main, is_poster, {id(el) for el in others}, bodies)
         if lead is not None:
             self.poster_shapes.update(shapes)  # (the site marks opening posts up apart: see _lone_post)
+            self.body_shapes.update(bodies)
         return lead
 
     def _lone_post(self, url: str, root: Any, regions: list[Region], info: dict[str, Any]) -> PostRecord | None:
@@ -129,7 +136,11 @@ class ThreadPosts(ForumState):
             return None
         shapes = self.poster_shapes
         records = record_nodes(regions)
-        post = lone_post(root, lambda href: member_shape(urljoin(url, href)) in shapes, {id(el) for el in records})
+
+        def is_poster(href: str) -> bool:
+            return member_shape(urljoin(url, href)) in shapes
+
+        post = lone_post(root, is_poster, {id(el) for el in records}, frozenset(self.body_shapes))
         if post is None or post.author == page_heading(root):
             return None
         return post
@@ -524,5 +535,15 @@ class ThreadPosts(ForumState):
             author=p.post.author,
             time=p.post.time,
             text=p.post.text,
+            quotes=list(p.post.quotes),
             fetched_at=utc_now_iso(),
         )
+
+
+def _same_post(a: PostRecord, b: PostRecord) -> bool:
+    """Whether two records are one post shown twice (a reply copied into a box above the list):
+    by the site's post ids when both have one (an opening post and its first reply can say the
+    same thing, by the same poster), else by poster and text."""
+    if a.post_id and b.post_id:
+        return a.post_id == b.post_id
+    return (a.author, a.text) == (b.author, b.text)

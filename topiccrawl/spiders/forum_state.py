@@ -83,6 +83,7 @@ class ForumState:
         self.poster_slots: set[str] = set()  # slots of post templates' author fields (:func:`poster_slots`)
         self.member_pages: set[str] = set()  # pages the posts' author fields link
         self.poster_shapes: set[tuple[str, str, tuple[str, ...]]] = set()  # where opening posts' posters link
+        self.body_shapes: set[tuple[str, str]] = set()  # (tag, class) of the text of their replies
         # list or thread URL -> (template, heading, what it was read as: "list" or "thread")
         self.page_names: dict[str, tuple[str, str | None, str]] = {}
         self.page_titles: dict[str, tuple[str, str]] = {}  # heading of a list or thread page -> (template, URL)

@@ -1,0 +1,104 @@
+"""Quotations inside a post body (``topiccrawl.forum.quotes``) and the post's own words beside
+them (``posttext.post_parts``), in the markup of the boards that write them."""
+
+from __future__ import annotations
+
+import pytest
+
+from topiccrawl.forum.posttext import post_parts
+from topiccrawl.forum.quotes import quotations
+from topiccrawl.forum.regions import parse_html
+
+
+def _body(inner: str):
+    return parse_html(f"<html><body><div class='message'>{inner}</div></body></html>").find(".//div")
+
+
+QUOTED = [
+    # phpBB prosilver: the cite line (name, back link, date) inside the blockquote
+    (
+        '<blockquote><div><cite><a href="./memberlist.php?u=2">ann</a> wrote: <a href="./viewtopic.php?p=5">↑</a>'
+        '<span class="responsive-hide">Fri Jul 19, 2024 12:06 am</span></cite>Use the vendor driver.</div></blockquote>'
+        "It worked, thanks.",
+        "ann wrote: ↑ Fri Jul 19, 2024 12:06 am Use the vendor driver.",
+    ),
+    # Discuz!: div.quote around a blockquote whose first line names the poster and date
+    (
+        '<div class="quote"><blockquote><font color="#999999">ann 发表于 2018-10-4 19:28</font><br />'
+        "换个驱动试试</blockquote></div>换了，好了。",
+        "ann 发表于 2018-10-4 19:28 换个驱动试试",
+    ),
+    # Discourse: aside.quote with a title line and a blockquote
+    (
+        '<aside class="quote" data-username="ann"><div class="title"><div class="quote-controls"></div>'
+        '<img src="/a.png" class="avatar"> ann:</div><blockquote><p>Use the vendor driver.</p></blockquote></aside>'
+        "<p>It worked, thanks.</p>",
+        "ann: Use the vendor driver.",
+    ),
+    # vBulletin 4: the quote's container has a class, no blockquote
+    (
+        '<div class="bbcode_container"><div class="bbcode_quote"><div class="quote_container">'
+        '<div class="bbcode_postedby">Originally Posted by <strong>ann</strong></div>'
+        '<div class="message">Use the vendor driver.</div></div></div></div>It worked, thanks.',
+        "Originally Posted by ann Use the vendor driver.",
+    ),
+    # vBulletin 3: a bare 'Quote:' label above a table holding the quoted post
+    (
+        '<div style="margin:20px; margin-top:5px; "><div class="smallfont" style="margin-bottom:2px">引用:</div>'
+        '<table cellpadding="6"><tr><td class="alt2"><div>作者为 <strong>ann</strong></div>'
+        '<div style="font-style:italic">换个驱动试试</div></td></tr></table></div>换了，好了。',
+        "引用: 作者为 ann 换个驱动试试",
+    ),
+]
+
+
+@pytest.mark.parametrize(("html", "quoted"), QUOTED)
+def test_a_quotation_is_apart_from_the_posts_own_words(html: str, quoted: str) -> None:
+    text, quotes = post_parts(_body(html))
+    assert quotes == [quoted]
+    assert text in {"It worked, thanks.", "换了，好了。"}
+
+
+def test_nested_quotations_are_one_quotation_in_document_order() -> None:
+    html = (
+        "<blockquote><cite>bob wrote:</cite><blockquote><cite>ann wrote:</cite>A</blockquote>B</blockquote>"
+        "C<blockquote><cite>cy wrote:</cite>D</blockquote>E"
+    )
+    text, quotes = post_parts(_body(html))
+    assert quotes == ["bob wrote: ann wrote: A B", "cy wrote: D"]
+    assert text == "C E"
+
+
+def test_controls_that_make_quotes_and_inline_quotes_are_no_quotations() -> None:
+    html = (
+        '<div class="js-selectToQuote"><p>I read <q>works for me</q> in the manual.</p>'
+        '<div class="quote-btn"><a href="/reply?quote=5">Quote</a></div></div>'
+    )
+    body = _body(html)
+    assert quotations(body) == []
+    text, quotes = post_parts(body)
+    assert text == "I read works for me in the manual. Quote" and quotes == []
+
+
+def test_a_post_that_is_all_blockquote_stays_its_own_text() -> None:
+    # (an editor's indentation is a blockquote too: a post is never left without text)
+    text, quotes = post_parts(_body("<blockquote><p>Indented all the way.</p></blockquote>"))
+    assert (text, quotes) == ("Indented all the way.", [])
+
+
+def test_a_code_blocks_title_is_the_boards_not_the_posters() -> None:
+    mybb = (
+        '<p>Try:</p><div class="codeblock"><div class="title">Code:</div>'
+        '<div class="body"><code>ls -l</code></div></div>'
+    )
+    phpbb = '<div class="codebox"><p>Code: <a href="#">Select all</a></p><pre><code>ls -l</code></pre></div>'
+    assert post_parts(_body(mybb))[0] == "Try: ls -l"
+    assert post_parts(_body(phpbb))[0] == "ls -l"
+    # the poster's own 'Code:' before a paragraph stays
+    assert post_parts(_body("<p>Code:</p><p>none yet</p>"))[0] == "Code: none yet"
+
+
+def test_a_quotation_inside_inline_markup_of_a_quotation_is_part_of_it() -> None:
+    html = '<blockquote><font size="2"><div class="quote"><blockquote>A</blockquote></div>B</font></blockquote>C'
+    text, quotes = post_parts(_body(html))
+    assert (text, quotes) == ("C", ["A B"])
