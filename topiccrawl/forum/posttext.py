@@ -9,6 +9,7 @@ attribute, else a relative time ("3 天前").
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import Any
 
 from lxml import html as lxml_html
@@ -35,12 +36,15 @@ _VISIBLE_TEXT = (
     f" or contains({_STYLE}, 'visibility:hidden')])]"
 )
 PROMPT_CHARS = 200  # longest login prompt inside a post
+_SIGNATURE_MARK = re.compile(r"(?i)(?:^|[\s_-])(?:\w*signature|sign|sig)(?:[\s_-]|$)")
+_SIGNATURE_ID = re.compile(r"(?i)sig(?:nature)?[_-]?\d*")
 CODE_LABEL_CHARS = 30  # longest 'Code: Select all' title
 _CODE_LABEL = re.compile(r"(?i)\s*(?:code|代码|程序代码)\s*[:：]?\s*")
 STATUS_CHARS = 80  # longest edit notice opening a post
 _LOGIN_URL = re.compile(r"(?i)[/?&=._-](?:log_?in|logging|sign_?in|sign_?up|register|reg)(?:\b|_)")
 _LOGIN_TEXT = re.compile(r"(?i)\s*(?:登录|登陆|注册|立即注册|log ?in|sign ?in|sign ?up|register)\s*")
 _INLINE = frozenset({"i", "em", "span", "font", "small"})
+_LINES = frozenset({"div", "p"})
 
 
 def _shown(el: lxml_html.HtmlElement, xpath: str) -> list[str]:
@@ -118,24 +122,32 @@ def _login_prompt(
     return block if block is not None and block is not link else None
 
 
-def _status_lines(body: lxml_html.HtmlElement) -> list[lxml_html.HtmlElement]:
-    """Short dated lines that open or close the post body in an inline element of their own: an
-    edit notice, which some boards put inside the message ("本帖最后由 X 于 2018-10-4 19:28 编辑"
-    first, Discuz!; "Edited 7 hours ago by X" last, Invision)."""
-    if not len(body):
+def _status_lines(
+    body: lxml_html.HtmlElement, signatures: Sequence[lxml_html.HtmlElement] = ()
+) -> list[lxml_html.HtmlElement]:
+    """Short dated lines that open or close the post body in an element of their own: an edit
+    notice, which some boards put inside the message ("本帖最后由 X 于 2018-10-4 19:28 编辑"
+    first, Discuz!; "Edited 7 hours ago by X" last, Invision; XenForo's ``div.message-lastEdit``
+    'Last edited: Tuesday at 2:48 AM'). An inline element whose text shows a date, or a block
+    whose date is the board's markup (a ``<time datetime>``, a ``data-time``): a poster's own
+    last paragraph may name a date, but writes no date attributes."""
+    kids = [kid for kid in body if isinstance(kid.tag, str) and not any(kid is s for s in signatures)]
+    if not kids:
         return []
     ends = []
-    if not (body.text or "").strip():
-        ends.append(body[0])
-    if not (body[-1].tail or "").strip() and body[-1] is not body[0]:
-        ends.append(body[-1])
+    if not (body.text or "").strip() and kids[0] is body[0]:
+        ends.append(kids[0])
+    if not (kids[-1].tail or "").strip() and kids[-1] is not kids[0]:
+        ends.append(kids[-1])  # (the last line but the signature: XenForo's note comes before it)
     found = []
     for end in ends:
-        if not isinstance(end.tag, str) or end.tag not in _INLINE:
+        if not isinstance(end.tag, str) or end.tag not in _INLINE | _LINES:
             continue
         text = element_text(end)
         rest = len(element_text(body)) - len(text)
-        if text and len(text) <= STATUS_CHARS and has_date(text) and rest > 0:
+        if not text or len(text) > STATUS_CHARS or rest <= 0:
+            continue
+        if (end.tag in _INLINE and has_date(text)) or attr_time([end], set()) is not None:
             found.append(end)
     return found
 
@@ -167,6 +179,21 @@ def _code_labels(body: lxml_html.HtmlElement) -> list[lxml_html.HtmlElement]:
     return found
 
 
+def _signatures(body: lxml_html.HtmlElement) -> list[lxml_html.HtmlElement]:
+    """The poster's signature inside a post body, where the board marks it as one (XenForo's
+    ``aside.message-signature``, phpBB's and MyBB's ``div.signature``, Discuz!'s ``div.sign``,
+    Invision's ``data-role="memberSignature"``): the same lines under every post of the poster,
+    not this post's words (a signature after a line of underscores is cut by the caller)."""
+    found = []
+    for el in body.iterdescendants():
+        if not isinstance(el.tag, str):
+            continue
+        marks = f"{el.get('class') or ''} {el.get('data-role') or ''}"
+        if _SIGNATURE_MARK.search(marks) or _SIGNATURE_ID.fullmatch(el.get("id") or ""):
+            found.append(el)
+    return found
+
+
 def is_notice(body: lxml_html.HtmlElement) -> bool:
     """Whether all ``body`` shows is the board's notice to guests ('你需要 登录 后才能回应 · 注册')."""
     bound = body.getparent()  # (so that the prompt's block can be ``body`` itself)
@@ -187,7 +214,9 @@ def post_parts(body: lxml_html.HtmlElement) -> tuple[str, list[str]]:
     that is all notice or all quotation stays as shown (an editor's indentation is a
     ``blockquote`` too)."""
     noise = [block for a in body.iter("a") if (block := _login_prompt(a, body)) is not None]
-    noise.extend(_status_lines(body))
+    signatures = _signatures(body)
+    noise.extend(signatures)
+    noise.extend(_status_lines(body, signatures))
     noise.extend(_code_labels(body))
     quoted = quotations(body)
     if not noise and not quoted:

@@ -1,5 +1,6 @@
-"""Quotations inside a post body (``topiccrawl.forum.quotes``) and the post's own words beside
-them (``posttext.post_parts``), in the markup of the boards that write them."""
+"""A post body's parts (``posttext.post_parts``): the poster's own words, the quotations beside
+them (``topiccrawl.forum.quotes``), and the board's own lines that are neither (a code block's
+title, a signature, an edit note), in the markup of the boards that write them."""
 
 from __future__ import annotations
 
@@ -102,3 +103,33 @@ def test_a_quotation_inside_inline_markup_of_a_quotation_is_part_of_it() -> None
     html = '<blockquote><font size="2"><div class="quote"><blockquote>A</blockquote></div>B</font></blockquote>C'
     text, quotes = post_parts(_body(html))
     assert (text, quotes) == ("C", ["A B"])
+
+
+@pytest.mark.parametrize(
+    "signature",
+    [
+        '<aside class="message-signature"><div class="bbWrapper">Pixel 8 Pro | GrapheneOS</div></aside>',
+        '<div class="sign">签名：好好学习</div>',
+        '<div data-role="memberSignature"><p>My blog</p></div>',
+        '<div id="sig8844" class="content">Running Linux since 2001</div>',
+    ],
+)
+def test_a_signature_the_board_marks_as_one_is_not_the_posts_text(signature: str) -> None:
+    text, _ = post_parts(_body(f'<article><div class="bbWrapper">Screen was tried screen?</div></article>{signature}'))
+    assert text == "Screen was tried screen?"
+    # a class naming a design or an assignment is no signature mark
+    kept = '<div class="design">Two columns.</div><div class="assignment">Due Friday.</div>'
+    assert post_parts(_body(kept))[0] == "Two columns. Due Friday."
+
+
+def test_an_edit_note_the_board_dates_in_its_markup_is_not_the_posts_text() -> None:
+    xenforo = (
+        '<div class="bbWrapper">Camera one.</div><div class="message-lastEdit">Last edited: '
+        '<time datetime="2025-06-10T02:48:58+0100">Tuesday at 2:48 AM</time></div>'
+    )
+    assert post_parts(_body(xenforo))[0] == "Camera one."
+    signed = xenforo + '<aside class="message-signature">ThinkPad X220 forever.</aside>'
+    assert post_parts(_body(signed))[0] == "Camera one."  # (the note comes before the signature)
+    # a last paragraph of the poster's own that names a date stays
+    own = "<p>See you there.</p><p>Meetup on 2025-06-10 10:00</p>"
+    assert post_parts(_body(own))[0] == "See you there. Meetup on 2025-06-10 10:00"
