@@ -8,7 +8,12 @@ spider), serves it locally, crawls it as a subprocess, and prints per crawl: req
 excluded), coverage and effectiveness as ``benchmarks/forum_crawl.py`` counts them, records emitted
 against the truth's posts, and how many records are truth posts at their exact (thread title,
 position, poster): a post dropped early in a thread moves every later one, so position alone would
-count them all right. Crawls are concurrent and their order varies, so each is repeated.
+count them all right; then, of the records at a truth post's place, the share whose text is the
+truth's, exactly and up to whitespace (the truths' authors differ on whether markup splitting a
+word is a space: NodeBB's and NGA's join every text node with one, '@ ann', 'x .', the others
+write what a reader sees). A truth that keeps a post's quotations in its text (the vBulletin 3
+board, prosilver, Discourse) is compared with the record's quotes followed by its text. Crawls are
+concurrent and their order varies, so each is repeated.
 """
 
 from __future__ import annotations
@@ -16,7 +21,7 @@ from __future__ import annotations
 import argparse
 import sys
 import tempfile
-from collections import Counter
+from collections import Counter, defaultdict
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -58,7 +63,10 @@ def main() -> int:
         "--latency", type=float, default=0.0, help="answer each request after a random delay up to this many seconds"
     )
     args = ap.parse_args()
-    print(f"{'forum':8} {'size':>4} {'requests':>8} {'coverage':>8} {'effect.':>7} {'records':>13} {'exact':>6}")
+    print(
+        f"{'forum':8} {'size':>4} {'requests':>8} {'coverage':>8} {'effect.':>7} {'records':>13} {'exact':>6} "
+        f"{'text':>6} {'text~':>6}"
+    )
     for name, factory in HELDOUT.items():
         if args.only and name not in args.only:
             continue
@@ -66,6 +74,9 @@ def main() -> int:
             site = factory(size=size)
             # a multiset: two threads can share a title (Douban's pinned welcome thread in two groups)
             truth = Counter((p.thread_title, p.position, p.author) for p in site.posts())
+            texts = defaultdict(set)
+            for p in site.posts():
+                texts[(p.thread_title, p.position, p.author)].add(p.text)
             for _ in range(args.repeat):
                 with FixtureWeb({"forum": site}, latency=args.latency) as web, tempfile.TemporaryDirectory() as tmp:
                     items, _stats = run("forum", web.base_urls["forum"] + site.start_target(), Path(tmp) / "out.jsonl")
@@ -75,8 +86,32 @@ def main() -> int:
                 exact = sum((got & truth).values())
                 records = f"{len(items)}/{truth.total()}"
                 scores = f"{coverage:8.3f} {effectiveness:7.3f}"
-                print(f"{name:8} {size:4.1f} {len(hits):8d} {scores} {records:>13} {exact:6d}", flush=True)
+                text, loose = text_scores(items, texts)
+                print(
+                    f"{name:8} {size:4.1f} {len(hits):8d} {scores} {records:>13} {exact:6d} {text:6.3f} {loose:6.3f}",
+                    flush=True,
+                )
     return 0
+
+
+def text_scores(items: list[dict], texts: dict[tuple, set[str]]) -> tuple[float, float]:
+    """Of the records at a truth post's place, the shares whose text is the truth's exactly and up
+    to whitespace (the text alone, or the quotes and then the text)."""
+
+    def squash(text: str) -> str:
+        return "".join(text.split())
+
+    placed = exact = loose = 0
+    for item in items:
+        want = texts.get((item.get("thread_title"), item.get("position"), item.get("author")))
+        if not want:
+            continue
+        placed += 1
+        own = item.get("text") or ""
+        shown = {own, " ".join([*(item.get("quotes") or []), own])}
+        exact += bool(shown & want)
+        loose += bool({squash(t) for t in shown} & {squash(t) for t in want})
+    return (exact / placed, loose / placed) if placed else (0.0, 0.0)
 
 
 if __name__ == "__main__":
