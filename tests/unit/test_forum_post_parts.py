@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import pytest
 
+from topiccrawl.forum.posts import PostFields, extract_posts
 from topiccrawl.forum.posttext import post_parts
 from topiccrawl.forum.quotes import quotations
-from topiccrawl.forum.regions import parse_html
+from topiccrawl.forum.regions import find_regions, parse_html
 
 
 def _body(inner: str):
@@ -133,3 +134,38 @@ def test_an_edit_note_the_board_dates_in_its_markup_is_not_the_posts_text() -> N
     # a last paragraph of the poster's own that names a date stays
     own = "<p>See you there.</p><p>Meetup on 2025-06-10 10:00</p>"
     assert post_parts(_body(own))[0] == "See you there. Meetup on 2025-06-10 10:00"
+
+
+def _posts(bodies: list[str]):
+    items = "".join(
+        f'<li class="post"><a class="user" href="/user/u{n}">u{n}</a><span class="when">2025-03-0{n} 10:00</span>'
+        f'<div class="content">{body}</div><div class="footer"><a href="/post/{n}/reply">Reply</a></div></li>'
+        for n, body in enumerate(bodies, 1)
+    )
+    regions = find_regions(parse_html(f'<html><body><ul class="posts">{items}</ul></body></html>'))
+    return max(regions, key=lambda r: len(r.records))
+
+
+def test_a_text_field_learned_as_the_bodys_paragraphs_reads_the_whole_body() -> None:
+    # (NodeBB, in crawl orders whose first posts were all paragraphs: the lists and code between
+    # them were lost)
+    region = _posts(
+        [
+            "<p>First.</p><ul><li>Stop</li><li>Upgrade</li></ul><pre><code>./nodebb start</code></pre><p>Done.</p>",
+            "<p>Second.</p><p>More.</p>",
+            "<p>Third.</p><blockquote><p>Second.</p></blockquote><p>Agreed.</p>",
+            "<p>Fourth.</p>",
+        ]
+    )
+    fields = PostFields(content="0:div.content/p", author="0:a.user", time="0:span.when")
+    posts = extract_posts(region, fields)
+    assert [p.text for p in posts] == [
+        "First. Stop Upgrade ./nodebb start Done.",
+        "Second. More.",
+        "Third. Agreed.",
+        "Fourth.",
+    ]
+    assert posts[2].quotes == ("Second.",)
+    # a body holding a bar of links beside its paragraphs is not read whole
+    region = _posts(['<p>First.</p><div class="tools"><a href="/x">Share</a></div>', "<p>Second.</p>", "<p>Third.</p>"])
+    assert [p.text for p in extract_posts(region, fields)] == ["First.", "Second.", "Third."]

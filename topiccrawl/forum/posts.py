@@ -28,9 +28,17 @@ from topiccrawl.forum.dates import TIME_RE, chronological, has_date
 from topiccrawl.forum.posttext import attr_time, element_text, post_parts, record_time, unquoted_text, visible_text
 from topiccrawl.forum.quotes import quotations
 from topiccrawl.forum.regions import Record, Region, child_elements, layout_block, slot_path
-from topiccrawl.textutil import normalize_space
+from topiccrawl.textutil import LINKLESS_TEXT, normalize_space
 
 _SKIP_TEXT = frozenset({"script", "style", "noscript"})
+# What a post body holds besides paragraphs: lists, code, tables, headings, quotations and
+# inline markup.
+_BODY_TAGS = frozenset(
+    (  # noqa: SIM905 (a word list)
+        "p ul ol dl pre code table blockquote aside h1 h2 h3 h4 h5 h6 hr br figure img a b strong i em u s strike "
+        "del ins small big font span sub sup mark cite abbr bdi kbd samp var tt"
+    ).split()
+)
 # vBulletin, phpBB and most bulletin boards print a signature under a line of underscores
 # (Usenet's "-- " habit): what follows it is the poster's signature, not the post.
 _SIGNATURE = re.compile(r"(?:^|\s)_{10,}(?:\s|$)")
@@ -356,6 +364,8 @@ def extract_posts(region: Region, fields: PostFields) -> list[PostRecord]:
         # Without the text field itself (a deleted post, a moderator's note), the nearest
         # enclosing field also holds the header and author: keep its main text.
         elements = paths[path] if path else list(rec.elements)
+        if path == content:
+            elements = _whole_body(elements, rec)
         quotes: list[str] = []
         if path == content:
             parts = [post_parts(e) for e in elements]
@@ -389,6 +399,30 @@ def body_shapes(region: Region, fields: PostFields) -> frozenset[tuple[str, str]
         if (key := _find(paths, fields.content)) is not None:
             out.update((el.tag, cls) for el in paths[key] for cls in (el.get("class") or "").split())
     return frozenset(out)
+
+
+def _whole_body(elements: list[lxml_html.HtmlElement], record: Record) -> list[lxml_html.HtmlElement]:
+    """The body whose paragraphs the text field reads, when it holds nothing but the post: a field
+    learned as a body's ``p`` (NodeBB in some crawl orders, where the first posts read were all
+    paragraphs) misses the lists and code blocks between them. ``elements`` when they have
+    several parents, their parent is one of the record's elements, or it holds anything but
+    text blocks, quotations and inline markup, or a block of links (buttons)."""
+    parent = elements[0].getparent() if elements else None
+    if parent is None or any(el.getparent() is not parent for el in elements):
+        return elements
+    if any(parent is r for r in record.elements) or not any(parent is a for r in record.elements for a in r.iter()):
+        return elements
+    gained = False
+    for kid in parent:
+        if not isinstance(kid.tag, str) or any(kid is el for el in elements):
+            continue
+        if kid.tag not in _BODY_TAGS:
+            return elements
+        if element_text(kid):
+            if not kid.xpath(LINKLESS_TEXT):
+                return elements
+            gained = True
+    return [parent] if gained else elements
 
 
 def _beside(elements: list[lxml_html.HtmlElement], record: Record) -> list[str]:
