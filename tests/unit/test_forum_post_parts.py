@@ -169,3 +169,18 @@ def test_a_text_field_learned_as_the_bodys_paragraphs_reads_the_whole_body() -> 
     # a body holding a bar of links beside its paragraphs is not read whole
     region = _posts(['<p>First.</p><div class="tools"><a href="/x">Share</a></div>', "<p>Second.</p>", "<p>Third.</p>"])
     assert [p.text for p in extract_posts(region, fields)] == ["First.", "Second.", "Third."]
+
+
+def test_a_block_a_button_shows_is_the_posters_and_the_buttons_line_the_boards() -> None:
+    nga = (
+        "多周目内容太少了。<div class='collapse_btn'><button type='button' onclick='ubbcode.collapse(this)'>+</button> "
+        "<b>配置单</b> 点击显示隐藏的内容</div>"
+        "<div class='collapse_content' style='display:none'>建议关掉动态模糊。</div>"
+    )
+    assert post_parts(_body(nga))[0] == "多周目内容太少了。 建议关掉动态模糊。"
+    # hidden text after anything but a button stays hidden (Discuz!'s attachment tips, its jammer)
+    discuz = (
+        '<img src="/a.jpg" onclick="zoom(this)"><div class="tip" style="display: none">下载附件 保存到相册</div>'
+        '上班<span style="display:none">jammer</span>的意义'
+    )
+    assert post_parts(_body(discuz))[0] == "上班的意义"

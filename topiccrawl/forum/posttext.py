@@ -38,6 +38,7 @@ _VISIBLE_TEXT = (
 PROMPT_CHARS = 200  # longest login prompt inside a post
 _SIGNATURE_MARK = re.compile(r"(?i)(?:^|[\s_-])(?:\w*signature|sign|sig)(?:[\s_-]|$)")
 _SIGNATURE_ID = re.compile(r"(?i)sig(?:nature)?[_-]?\d*")
+TOGGLE_CHARS = 60  # longest line of a button that shows a hidden block
 CODE_LABEL_CHARS = 30  # longest 'Code: Select all' title
 _CODE_LABEL = re.compile(r"(?i)\s*(?:code|代码|程序代码)\s*[:：]?\s*")
 STATUS_CHARS = 80  # longest edit notice opening a post
@@ -194,6 +195,25 @@ def _signatures(body: lxml_html.HtmlElement) -> list[lxml_html.HtmlElement]:
     return found
 
 
+def _collapsed(body: lxml_html.HtmlElement) -> tuple[list[lxml_html.HtmlElement], list[lxml_html.HtmlElement]]:
+    """Blocks hidden until a button just before them shows them (a spoiler, NGA's ``[collapse]``:
+    ``<div class="collapse_btn"><button>+</button> 配置单 点击显示隐藏的内容</div>`` then the
+    hidden ``div.collapse_content``), with their buttons' lines: the block is the poster's, the
+    line the board's. Only a ``button``: Discuz! hides its attachment tips after an image that
+    opens on a click, and those are no part of the post."""
+    revealed, toggles = [], []
+    for block in body.xpath(f".//*[contains({_STYLE}, 'display:none')]"):
+        toggle = block.getprevious()
+        while toggle is not None and not isinstance(toggle.tag, str):
+            toggle = toggle.getprevious()
+        if toggle is None or len(element_text(toggle)) > TOGGLE_CHARS:
+            continue
+        if toggle.tag == "button" or toggle.find(".//button") is not None:
+            revealed.append(block)
+            toggles.append(toggle)
+    return revealed, toggles
+
+
 def is_notice(body: lxml_html.HtmlElement) -> bool:
     """Whether all ``body`` shows is the board's notice to guests ('你需要 登录 后才能回应 · 注册')."""
     bound = body.getparent()  # (so that the prompt's block can be ``body`` itself)
@@ -218,6 +238,8 @@ def post_parts(body: lxml_html.HtmlElement) -> tuple[str, list[str]]:
     noise.extend(signatures)
     noise.extend(_status_lines(body, signatures))
     noise.extend(_code_labels(body))
+    revealed, toggles = _collapsed(body)
+    noise.extend(toggles)
     quoted = quotations(body)
     if not noise and not quoted:
         return visible_text(body), []
@@ -225,7 +247,7 @@ def post_parts(body: lxml_html.HtmlElement) -> tuple[str, list[str]]:
     nodes = [n for block in [*noise, *quoted] for n in block.iter()]
     skip = {id(n) for n in nodes}
     kept = []
-    for text in _shown(body, _VISIBLE_TEXT):
+    for text in [*_shown(body, _VISIBLE_TEXT), *(t for block in revealed for t in _shown(block, _TEXT))]:
         if id(_owner(text)) not in skip:
             kept.append(text)
     own = rendered(body, kept)
