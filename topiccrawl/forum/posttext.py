@@ -17,7 +17,7 @@ from lxml import html as lxml_html
 from topiccrawl.forum.dates import RELATIVE_TIME_RE, TIME_RE, has_date
 from topiccrawl.forum.quotes import quotations
 from topiccrawl.forum.rendering import rendered
-from topiccrawl.textutil import SCREEN_READER_ONLY, normalize_space
+from topiccrawl.textutil import LINKLESS_TEXT, SCREEN_READER_ONLY, normalize_space
 
 _DATE_ATTRS = ("datetime", "title", "data-time", "data-datetime")
 _CLOCK_RE = re.compile(r"\d{1,2}:\d{2}")
@@ -168,16 +168,22 @@ def _code_labels(body: lxml_html.HtmlElement) -> list[lxml_html.HtmlElement]:
         for _ in range(3):
             if node is body or node is None:
                 break
-            prev = node.getprevious()
-            while prev is not None and not isinstance(prev.tag, str):
-                prev = prev.getprevious()
+            prev = _previous_element(node)
             if prev is not None:
-                own = " ".join(prev.xpath(".//text()[not(ancestor::a)]"))
+                own = " ".join(prev.xpath(LINKLESS_TEXT))
                 if len(element_text(prev)) <= CODE_LABEL_CHARS and _CODE_LABEL.fullmatch(own):
                     found.append(prev)
                 break
             node = node.getparent()
     return found
+
+
+def _previous_element(el: lxml_html.HtmlElement) -> lxml_html.HtmlElement | None:
+    """The element before ``el`` among its siblings, past comments."""
+    prev = el.getprevious()
+    while prev is not None and not isinstance(prev.tag, str):
+        prev = prev.getprevious()
+    return prev
 
 
 def _signatures(body: lxml_html.HtmlElement) -> list[lxml_html.HtmlElement]:
@@ -203,15 +209,20 @@ def _collapsed(body: lxml_html.HtmlElement) -> tuple[list[lxml_html.HtmlElement]
     opens on a click, and those are no part of the post."""
     revealed, toggles = [], []
     for block in body.xpath(f".//*[contains({_STYLE}, 'display:none')]"):
-        toggle = block.getprevious()
-        while toggle is not None and not isinstance(toggle.tag, str):
-            toggle = toggle.getprevious()
+        toggle = _previous_element(block)
         if toggle is None or len(element_text(toggle)) > TOGGLE_CHARS:
             continue
         if toggle.tag == "button" or toggle.find(".//button") is not None:
             revealed.append(block)
             toggles.append(toggle)
     return revealed, toggles
+
+
+def _outside(texts: list[Any], blocks: list[lxml_html.HtmlElement]) -> list[Any]:
+    """The text nodes of ``texts`` that are in none of ``blocks``."""
+    nodes = [n for block in blocks for n in block.iter()]  # kept alive: a proxy's id is its own while it lives
+    skip = {id(n) for n in nodes}
+    return [text for text in texts if id(_owner(text)) not in skip]
 
 
 def is_notice(body: lxml_html.HtmlElement) -> bool:
@@ -221,9 +232,7 @@ def is_notice(body: lxml_html.HtmlElement) -> bool:
     noise = [block for a in body.iter("a") if (block := _login_prompt(a, bound, absolute=True)) is not None]
     if not noise:
         return False
-    nodes = [n for block in noise for n in block.iter()]  # (kept alive, as in post_parts)
-    skip = {id(n) for n in nodes}
-    return not any(id(_owner(text)) not in skip for text in _shown(body, _VISIBLE_TEXT) if text.strip())
+    return not any(text.strip() for text in _outside(_shown(body, _VISIBLE_TEXT), noise))
 
 
 def post_parts(body: lxml_html.HtmlElement) -> tuple[str, list[str]]:
@@ -243,13 +252,8 @@ def post_parts(body: lxml_html.HtmlElement) -> tuple[str, list[str]]:
     quoted = quotations(body)
     if not noise and not quoted:
         return visible_text(body), []
-    # (the nodes are kept alive: a proxy's id is its own while it lives)
-    nodes = [n for block in [*noise, *quoted] for n in block.iter()]
-    skip = {id(n) for n in nodes}
-    kept = []
-    for text in [*_shown(body, _VISIBLE_TEXT), *(t for block in revealed for t in _shown(block, _TEXT))]:
-        if id(_owner(text)) not in skip:
-            kept.append(text)
+    texts = [*_shown(body, _VISIBLE_TEXT), *(t for block in revealed for t in _shown(block, _TEXT))]
+    kept = _outside(texts, [*noise, *quoted])
     own = rendered(body, kept)
     if not own:
         return visible_text(body), []
