@@ -181,6 +181,27 @@ def test_the_opening_posts_text_is_the_element_marked_up_as_the_replies_text() -
     assert bare is not None and bare.text.startswith("My printer jams") and "Tagged: hw" in bare.text
 
 
+def test_the_opening_posts_text_is_the_replies_body_when_their_field_is_its_paragraphs() -> None:
+    # Each reply's message one paragraph: the field is learned as the message's ``p``, which names no
+    # class to find the opening post's message by, and that post was read as its whole box again
+    tagged = OPENING.replace(
+        "second page.</div></div></div></div>",
+        'second page.</div><div class="InlineTags Meta">Tagged: <a href="/tagged/hw">hw</a></div>'
+        f'<div class="Reactions">{BAR.format(n=7)}</div></div></div></div>',
+    )
+    html = _page(tagged).replace('<div class="Message">', '<div class="Message"><p>')
+    html = html.replace('</div><div class="Reactions">', '</p></div><div class="Reactions">')
+    html = html.replace("second page.</div>", "second page.</p></div>")
+    main, _ = _replies(html)
+    fields = learn_fields(main)
+    assert fields is not None and fields.content.endswith("div.Message/p")
+    shapes = {member_shape(urljoin(BASE, a.get("href"))) for _, _, a in poster_links(main, fields)}
+    lead = lead_post(
+        main, lambda href: member_shape(urljoin(BASE, href)) in shapes, frozenset(), body_shapes(main, fields)
+    )
+    assert lead is not None and lead.text == "My printer jams on every second page."
+
+
 DOUBAN_TOPIC = (
     "<html><body><div id='content'><h1>政治什么时候开始背？</h1><div class='article'>"
     "<div class='topic-content' id='topic-content'>"

@@ -396,3 +396,36 @@ def test_a_date_shown_without_its_year_marks_the_header_by_its_attribute() -> No
     got = extract_posts(region, fields)
     assert [(p.author, p.text) for p in got] == list(zip(AUTHORS, BODIES, strict=True))
     assert all(p.time and p.time.startswith("2025-03-2") for p in got)
+
+
+def test_signatures_under_short_posts_do_not_widen_the_text_field_to_the_reactions_bar() -> None:
+    # A thread page of five short replies, three under long signatures of their own, then a bar of
+    # reaction buttons: scored with the signatures, the box holding body, signature and bar outscored
+    # the body by more than the margin, and every post's text ended "Flag Quote Like Agree LOL"
+    short = ["Agreed.", "Same here, thanks.", "Try a new cable first.", "Works for me now.", "+1"]
+    signatures = [
+        "Lab: OptiPlex 7060 Micro | 64GB | 2x NVMe | pfSense on a Protectli box in the cupboard",
+        "",
+        "Homelab: three Raspberry Pi nodes running k3s, Longhorn storage and a very noisy switch",
+        "",
+        "Proxmox cluster of four mini computers, Ceph, Grafana dashboards everywhere you look",
+    ]
+    bar = (
+        '<div class="Reactions"><a href="#" role="button">Flag</a> <a href="/post/quote">Quote</a> '
+        '<a href="/react/like" role="button">Like</a> <a href="/react/agree" role="button">Agree</a> '
+        '<a href="/react/lol" role="button">LOL</a></div>'
+    )
+    posts = "".join(
+        f'<li class="Item ItemComment" id="Comment_{i}"><div class="Comment"><div class="Item-Header">'
+        f'<span class="Author"><a href="/profile/{AUTHORS[i]}">{AUTHORS[i]}</a></span>'
+        f'<span class="Meta"><time datetime="2025-03-2{i}T10:0{i}:00+00:00">March 2{i}</time></span></div>'
+        f'<div class="Item-BodyWrap"><div class="Item-Body"><div class="Message userContent">{short[i]}</div>'
+        + (f'<div class="Signature UserSignature userContent"><p>{signatures[i]}</p></div>' if signatures[i] else "")
+        + f"{bar}</div></div></div></li>"
+        for i in range(5)
+    )
+    region = main_region(find_regions(parse_html(f"<html><body><ul>{posts}</ul></body></html>")))
+    assert region is not None
+    fields = learn_fields(region)
+    assert fields is not None and fields.content.endswith("div.Message.userContent")
+    assert [(p.author, p.text) for p in extract_posts(region, fields)] == list(zip(AUTHORS, short, strict=False))

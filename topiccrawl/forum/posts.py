@@ -25,7 +25,16 @@ from dataclasses import dataclass
 from lxml import html as lxml_html
 
 from topiccrawl.forum.dates import TIME_RE, chronological, has_date
-from topiccrawl.forum.posttext import attr_time, element_text, post_parts, record_time, unquoted_text, visible_text
+from topiccrawl.forum.posttext import (
+    attr_time,
+    element_text,
+    post_parts,
+    record_time,
+    signatures,
+    text_outside,
+    unquoted_text,
+    visible_text,
+)
 from topiccrawl.forum.quotes import quotations
 from topiccrawl.forum.regions import Record, Region, child_elements, layout_block, slot_path
 from topiccrawl.textutil import LINKLESS_TEXT, normalize_space
@@ -121,10 +130,17 @@ def learn_fields(region: Region) -> PostFields | None:
     n = len(per_record)
     texts: dict[str, list[str]] = defaultdict(list)
     dated: Counter[str] = Counter()
-    for paths in per_record:
+    for record, paths in zip(records, per_record, strict=True):
+        # Scored on what a post's text keeps: signatures are cut off it (extract_posts). A few
+        # short posts under signatures of their own otherwise score the box holding both above
+        # the post's body by more than the margin below (Vanilla's ``div.Item-Body``, reactions
+        # bar and all), or the signature itself above the body.
+        signed = [s for root in record.elements for s in signatures(root)]
+        inside = [node for s in signed for node in s.iter()]  # kept alive for their ids
+        in_signature = {id(node) for node in inside}
         for p, els in paths.items():
-            # scored on what a post's text keeps: signatures are cut off it (extract_posts)
-            texts[p].append(_SIGNATURE.split(" ".join(element_text(e) for e in els), 1)[0])
+            text = "" if id(els[0]) in in_signature else " ".join(text_outside(e, signed) for e in els)
+            texts[p].append(_SIGNATURE.split(text, 1)[0])
             # (or in a date attribute: Vanilla shows "March 27", the year and time only in a
             # ``<time datetime>``, and a record's whole box then read as its text)
             dated[p] += has_date(" ".join(unquoted_text(e) for e in els)) or attr_time(els, set()) is not None
@@ -397,16 +413,22 @@ def body_shapes(region: Region, fields: PostFields) -> frozenset[tuple[str, str]
     for rec in region.records:
         paths = _paths(rec)
         if (key := _find(paths, fields.content)) is not None:
-            out.update((el.tag, cls) for el in paths[key] for cls in (el.get("class") or "").split())
+            # (the whole body, as the posts are read: a field learned as its paragraphs gives
+            # ``p`` and no class, and the opening post was read as its whole box)
+            body = _whole_body(paths[key], rec, shown_alone=True)
+            out.update((el.tag, cls) for el in body for cls in (el.get("class") or "").split())
     return frozenset(out)
 
 
-def _whole_body(elements: list[lxml_html.HtmlElement], record: Record) -> list[lxml_html.HtmlElement]:
+def _whole_body(
+    elements: list[lxml_html.HtmlElement], record: Record, *, shown_alone: bool = False
+) -> list[lxml_html.HtmlElement]:
     """The body whose paragraphs the text field reads, when it holds nothing but the post: a field
     learned as a body's ``p`` (NodeBB in some crawl orders, where the first posts read were all
     paragraphs) misses the lists and code blocks between them. ``elements`` when they have
     several parents, their parent is one of the record's elements, or it holds anything but
-    text blocks, quotations and inline markup, or a block of links (buttons)."""
+    text blocks, quotations and inline markup, or a block of links (buttons); also when it holds
+    no text beside them, unless ``shown_alone`` (the body is wanted for its markup, not its text)."""
     parent = elements[0].getparent() if elements else None
     if parent is None or any(el.getparent() is not parent for el in elements):
         return elements
@@ -422,7 +444,7 @@ def _whole_body(elements: list[lxml_html.HtmlElement], record: Record) -> list[l
             if not kid.xpath(LINKLESS_TEXT):
                 return elements
             gained = True
-    return [parent] if gained else elements
+    return [parent] if gained or shown_alone else elements
 
 
 def _beside(elements: list[lxml_html.HtmlElement], record: Record) -> list[str]:

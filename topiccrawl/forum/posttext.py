@@ -186,7 +186,7 @@ def _previous_element(el: lxml_html.HtmlElement) -> lxml_html.HtmlElement | None
     return prev
 
 
-def _signatures(body: lxml_html.HtmlElement) -> list[lxml_html.HtmlElement]:
+def signatures(body: lxml_html.HtmlElement) -> list[lxml_html.HtmlElement]:
     """The poster's signature inside a post body, where the board marks it as one (XenForo's
     ``aside.message-signature``, phpBB's and MyBB's ``div.signature``, Discuz!'s ``div.sign``,
     Invision's ``data-role="memberSignature"``): the same lines under every post of the poster,
@@ -218,6 +218,11 @@ def _collapsed(body: lxml_html.HtmlElement) -> tuple[list[lxml_html.HtmlElement]
     return revealed, toggles
 
 
+def text_outside(el: lxml_html.HtmlElement, blocks: list[lxml_html.HtmlElement]) -> str:
+    """``element_text`` of ``el`` without the text inside any of ``blocks``."""
+    return _joined(_outside(_shown(el, _TEXT), blocks)) if blocks else element_text(el)
+
+
 def _outside(texts: list[Any], blocks: list[lxml_html.HtmlElement]) -> list[Any]:
     """The text nodes of ``texts`` that are in none of ``blocks``."""
     nodes = [n for block in blocks for n in block.iter()]  # kept alive: a proxy's id is its own while it lives
@@ -243,9 +248,9 @@ def post_parts(body: lxml_html.HtmlElement) -> tuple[str, list[str]]:
     that is all notice or all quotation stays as shown (an editor's indentation is a
     ``blockquote`` too)."""
     noise = [block for a in body.iter("a") if (block := _login_prompt(a, body)) is not None]
-    signatures = _signatures(body)
-    noise.extend(signatures)
-    noise.extend(_status_lines(body, signatures))
+    signed = signatures(body)
+    noise.extend(signed)
+    noise.extend(_status_lines(body, signed))
     noise.extend(_code_labels(body))
     revealed, toggles = _collapsed(body)
     noise.extend(toggles)
