@@ -1120,3 +1120,16 @@ def test_a_topic_reached_from_members_pages_read_first_is_no_feed_of_them() -> N
     title = "Chat messages duplicated (solved)"
     first_page = {(p.position, p.author) for p in site.posts() if p.thread_title == title and p.page_number == 1}
     assert first_page and {(i["position"], i["author"]) for i in got if i["thread_title"] == title} == first_page
+
+
+def test_a_lone_opening_post_first_linked_where_no_thread_was_is_read_by_the_boards_links_to_it() -> None:
+    # Two announcements without replies, first reached from the category index's 'latest post'
+    # column, which led to no thread page in this crawl; the board listing them links them while
+    # they are on their way. Their pages were read as lists under a side box, and fetched again
+    # at the end with only the index's link to go by, so neither opening post was read. The order
+    # of that crawl (one in five with a little latency), replayed:
+    site = VanillaForum(size=1.0)
+    items, _ = _crawl(site, replay=_recorded("vanilla-1.0-lone-late.txt"))
+    truth = {(p.thread_title, p.position, p.author) for p in site.posts()}
+    got = {(i["thread_title"], i["position"], i["author"]) for i in items}
+    assert got == truth and len(items) == len(truth)

@@ -24,7 +24,8 @@ MAX_POST_SLOTS = 3  # link slots of a post-like region tried in turn
 LIST_ANCHORS = 4  # anchors kept of the list links to one URL (title, last post, pages...)
 MEMBER_PAGE_LIMIT = 100_000  # members' pages remembered (a bound on memory)
 FEED_PAGES = 2  # pages of the link's own template a page must name in its records to be a feed of them
-ALSO_SLOTS = 4  # slots noted that link a page kept for another look, besides the one that led to it
+ALSO_SLOTS = 4  # slots noted that link a page asked for already, besides the one that led to it
+ALSO_LINKED_PAGES = 50_000  # pages whose other slots are noted
 
 
 class LinkFollowing(ThreadPosts):
@@ -262,12 +263,14 @@ class LinkFollowing(ThreadPosts):
         if url in self.requested:
             if slot is not None:
                 self._note_known_target(slot.key, url)
-                if (waiting := self.recheck.get(url)) is not None:
-                    # (which other places link it: a thread of one post, first reached by a link
-                    # that led to no thread page before, is read by the lists' links to it)
-                    also = waiting[1].setdefault("also", [])
-                    if len(also) < ALSO_SLOTS and slot.key not in also:
-                        also.append(slot.key)
+                # (which other places link it: a thread of one post, first reached by a link that
+                # led to no thread page before, is read by the lists' links to it, however it was
+                # read meanwhile: it may be read again, fetched again or looked at last)
+                also = self.linked_also.get(url)
+                if also is None and len(self.linked_also) < ALSO_LINKED_PAGES:
+                    also = self.linked_also[url] = []
+                if also is not None and len(also) < ALSO_SLOTS and slot.key not in also:
+                    also.append(slot.key)
             return
         decision = self.policy.decide(slot, meta["pattern"])
         if decision.action == "skip":

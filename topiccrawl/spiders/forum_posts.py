@@ -129,7 +129,7 @@ class ThreadPosts(ForumState):
         if not self.poster_shapes:
             return None
         # (the link that led here, and others the lists have since shown to it)
-        slots = [self.policy.slots.get(key) for key in [info.get("slot"), *info.get("also", [])] if key]
+        slots = [self.policy.slots.get(key) for key in [info.get("slot"), *self.linked_also.get(url, [])] if key]
         if not slots or any(slot is None or slot.key in self.poster_slots for slot in slots):
             return None
         if not any(slot.outcomes["wanted:thread"] for slot in slots if slot is not None):

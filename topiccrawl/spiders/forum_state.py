@@ -59,6 +59,9 @@ class ForumState:
         self.reread: list[EarlyList] = []  # the first thread pages of undecided templates, likewise
         self.relinked_last = False  # whether the kept pages were read again once more as the crawl ran dry
         self.fetched_again = False  # whether the pages read under side boxes were fetched again
+        # page URL -> the slots that linked it after it was asked for, besides the one that led to it
+        # (ALSO_SLOTS at most; see _lone_post)
+        self.linked_also: dict[str, list[str]] = {}
         # page read as a list -> its content's template, and the meta of the link that led to it
         self.list_reads: dict[str, tuple[str, dict[str, Any]]] = {}
         self.views: list[EarlyList] = []  # list views of undecided templates, followed once they prove lists'
