@@ -1133,3 +1133,17 @@ def test_a_lone_opening_post_first_linked_where_no_thread_was_is_read_by_the_boa
     truth = {(p.thread_title, p.position, p.author) for p in site.posts()}
     got = {(i["thread_title"], i["position"], i["author"]) for i in items}
     assert got == truth and len(items) == len(truth)
+
+
+def test_a_few_short_threads_read_first_do_not_make_their_posters_links_a_feeds_titles() -> None:
+    # The first thread page read held three posts by three posters, read as a list, its posts held.
+    # Each poster's link named a member's page by its heading, and that page read as a thread (the
+    # member's stream): to the spider, a slot linking other threads by their titles in most records,
+    # not repeating within a page, so the post template was a feed's, and the held posts of that
+    # thread and of the next (27 posts, read as a thread) were dropped at once. The template's own
+    # author field is the posters' links, held posts or not. That crawl's order, replayed:
+    site = VanillaForum(size=1.0)
+    items, _ = _crawl(site, replay=_recorded("vanilla-1.0-author-slot.txt"))
+    truth = {(p.thread_title, p.position, p.author) for p in site.posts()}
+    got = {(i["thread_title"], i["position"], i["author"]) for i in items}
+    assert got == truth and len(items) == len(truth)

@@ -127,6 +127,7 @@ class LinkFollowing(ThreadPosts):
         slots, by_record = posters(region, fields)
         if len(self.member_pages) < MEMBER_PAGE_LIMIT:
             self.member_pages.update(resolve(href)[0] for href in by_record.values())
+        self.author_slots.update(f"{region.key}|{path}" for path in slots)
         if not postlike:
             return {}
         self.poster_slots.update(f"{region.key}|{path}" for path in slots)
