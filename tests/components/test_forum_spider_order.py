@@ -164,6 +164,16 @@ def _recorded(name: str) -> dict[str, int]:
     return {BASE + target: place for place, target in enumerate(targets)}
 
 
+def _emitted_places(items: list[ForumPost]) -> list[tuple[str, int, str]]:
+    """Each emitted post's place (thread title, position, poster), sorted: a post lost, misplaced
+    or emitted twice shows in the comparison with :func:`_true_places`."""
+    return sorted((i["thread_title"], i["position"], i["author"]) for i in items)
+
+
+def _true_places(site: _FixtureForum) -> list[tuple[str, int, str]]:
+    return sorted((p.thread_title, p.position, p.author) for p in site.posts())
+
+
 def _thread_pages_read_as_lists(site: _FixtureForum) -> list[str]:
     """Thread pages 1 that, read with no template known yet, look like lists (short replies)."""
     found = []
@@ -614,8 +624,7 @@ def test_short_threads_read_by_a_box_beside_their_posts_are_fetched_again_and_ke
     # The order of that crawl, replayed:
     site = VanillaForum(size=1.0)
     items, spider = _crawl(site, replay=_recorded("vanilla-1.0-tags.txt"))
-    truth = {(p.thread_title, p.position, p.author) for p in site.posts()}
-    assert {(i["thread_title"], i["position"], i["author"]) for i in items} == truth and len(items) == len(truth)
+    assert _emitted_places(items) == _true_places(site)
     again = spider.crawler.stats.get_value("topiccrawl/forum/pages/fetched_again")
     assert 30 <= again <= 40  # (those threads, fetched once more each: no page beyond them)
 
@@ -1130,9 +1139,7 @@ def test_a_lone_opening_post_first_linked_where_no_thread_was_is_read_by_the_boa
     # of that crawl (one in five with a little latency), replayed:
     site = VanillaForum(size=1.0)
     items, _ = _crawl(site, replay=_recorded("vanilla-1.0-lone-late.txt"))
-    truth = {(p.thread_title, p.position, p.author) for p in site.posts()}
-    got = {(i["thread_title"], i["position"], i["author"]) for i in items}
-    assert got == truth and len(items) == len(truth)
+    assert _emitted_places(items) == _true_places(site)
 
 
 def test_a_few_short_threads_read_first_do_not_make_their_posters_links_a_feeds_titles() -> None:
@@ -1144,6 +1151,4 @@ def test_a_few_short_threads_read_first_do_not_make_their_posters_links_a_feeds_
     # author field is the posters' links, held posts or not. That crawl's order, replayed:
     site = VanillaForum(size=1.0)
     items, _ = _crawl(site, replay=_recorded("vanilla-1.0-author-slot.txt"))
-    truth = {(p.thread_title, p.position, p.author) for p in site.posts()}
-    got = {(i["thread_title"], i["position"], i["author"]) for i in items}
-    assert got == truth and len(items) == len(truth)
+    assert _emitted_places(items) == _true_places(site)
