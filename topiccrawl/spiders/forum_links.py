@@ -119,8 +119,10 @@ class LinkFollowing(ThreadPosts):
         (:func:`~topiccrawl.forum.posts.posters`), by record index.
 
         Of a region read as a list whose posts are ``held`` (a thread's first page, its template
-        undecided) only the pages are noted: taken for posters' links, its slots would count
-        against lists whose rows name their starters (or, misread, their boards) the same way."""
+        undecided) only the pages are noted, and its slots as the template's author field
+        (``author_slots``, which tells them from a feed's links to other threads): taken for
+        posters' links, its slots would count against lists whose rows name their starters (or,
+        misread, their boards) the same way."""
         fields = self.fields.get(region.key)
         if fields is None or not (postlike or held):
             return {}

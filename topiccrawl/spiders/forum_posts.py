@@ -449,9 +449,10 @@ class ThreadPosts(ForumState):
         author, whose page its link names too: a member's page is no thread page, but it may read
         as one (a stream of the member's posts), and the poster's links repeat within a page."""
         named = self.named_templates.get(slot_key)
-        # (nor the template's author field, read as held posts: a few short threads read first
-        # link each poster once, and a poster's page, named by the link, can read as a thread)
-        if not named or slot_key in self.poster_slots or slot_key in self.author_slots:
+        # (the poster's links: the template's author field, whether its pages read as posts or as
+        # lists whose posts are held; a few short threads read first link each poster once, and a
+        # poster's page, named by the link, can read as a thread)
+        if not named or slot_key in self.author_slots:
             return False
         with_link, records = self.slot_presence.get(slot_key, (0, 0))
         if not records or with_link < MOST_RECORDS * records:

@@ -84,7 +84,7 @@ class ForumState:
         self.named_templates: dict[str, set[str]] = {}  # slot -> templates of pages its links named by title
         self.poster_names: dict[str, Counter[str]] = {}  # post template -> posters' names -> posts read by them
         self.poster_slots: set[str] = set()  # slots of post templates' author fields (:func:`poster_slots`)
-        self.author_slots: set[str] = set()  # ... and of templates' author fields read as held posts too
+        self.author_slots: set[str] = set()  # author fields' slots of regions read as posts or held posts
         self.member_pages: set[str] = set()  # pages the posts' author fields link
         self.poster_shapes: set[tuple[str, str, tuple[str, ...]]] = set()  # where opening posts' posters link
         self.body_shapes: set[tuple[str, str]] = set()  # (tag, class) of the text of their replies
