@@ -134,13 +134,11 @@ def learn_fields(region: Region) -> PostFields | None:
         # Scored on what a post's text keeps: signatures are cut off it (extract_posts). A few
         # short posts under signatures of their own otherwise score the box holding both above
         # the post's body by more than the margin below (Vanilla's ``div.Item-Body``, reactions
-        # bar and all), or the signature itself above the body.
+        # bar and all), or the signature itself above the body (a path inside one has no text
+        # outside it).
         signed = [s for root in record.elements for s in signatures(root)]
-        inside = [node for s in signed for node in s.iter()]  # kept alive for their ids
-        in_signature = {id(node) for node in inside}
         for p, els in paths.items():
-            text = "" if id(els[0]) in in_signature else " ".join(text_outside(e, signed) for e in els)
-            texts[p].append(_SIGNATURE.split(text, 1)[0])
+            texts[p].append(_SIGNATURE.split(" ".join(text_outside(e, signed) for e in els), 1)[0])
             # (or in a date attribute: Vanilla shows "March 27", the year and time only in a
             # ``<time datetime>``, and a record's whole box then read as its text)
             dated[p] += has_date(" ".join(unquoted_text(e) for e in els)) or attr_time(els, set()) is not None
