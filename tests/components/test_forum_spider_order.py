@@ -1152,3 +1152,17 @@ def test_a_few_short_threads_read_first_do_not_make_their_posters_links_a_feeds_
     site = VanillaForum(size=1.0)
     items, _ = _crawl(site, replay=_recorded("vanilla-1.0-author-slot.txt"))
     assert _emitted_places(items) == _true_places(site)
+
+
+def test_a_thread_page_read_by_its_participants_box_is_read_again_whole() -> None:
+    # Two faults of one crawl order (one crawl in five at size 0.3 with a little latency):
+    # - a thread page read while its post template was undecided took its box of participants
+    #   (Vanilla's 'In this Discussion': a poster's link and a date each) for its content, and its
+    #   held "posts" stayed in the thread when the page was read again as a thread: 15 records whose
+    #   poster was a month ('February 2024'), the thread's 34 posts lost;
+    # - a thread of two posts was read as a list while a slot of its post template (posters' links
+    #   and permalinks at one place in each reply) seemed to link other threads, past the first list
+    #   pages kept, and was never read again when the template was proved a thread page's.
+    site = VanillaForum(size=0.3)
+    items, _ = _crawl(site, replay=_recorded("vanilla-0.3-participants.txt"))
+    assert _emitted_places(items) == _true_places(site)

@@ -62,7 +62,8 @@ class SecondLooks(LinkFollowing):
     ) -> None:
         """Keep a page just read, to be read again as templates become known: the first list
         pages, thread pages read under a template not yet decided a thread page's, list pages
-        beside whose content a region holds what may be posts, and pages ``skipped`` as a copy or
+        beside whose content a region holds what may be posts or whose content's template other
+        pages read as threads, and pages ``skipped`` as a copy or
         a view of pages read before whose content may be no more than a box of other threads
         beside posts not known yet (read again only as threads). A page read again from 'other'
         (not ``fresh``) is kept only for the posts beside its content."""
@@ -94,11 +95,13 @@ class SecondLooks(LinkFollowing):
             and url not in self.tentative_pages
             and not self._proved_posts(template)
             and room
-            and self._posts_beside(main, regions)
+            and (self._posts_beside(main, regions) or self._template_role(template) in {"thread", "posts"})
         ):
             # (past the first list pages, or read again from 'other': a topic's last page of two
             # posts, no region until their template is known, read by the box of other topics
-            # under them)
+            # under them; or a page read as a list under a template other pages read as threads,
+            # while one of its slots seemed to lead to other threads: a reply's slot that holds
+            # both its poster's link and its permalink, before its author field was learned)
             self.reread.append(EarlyList(url, text, info, known, template))
 
     def _decided_views(self) -> Iterator[Any]:
@@ -149,10 +152,13 @@ class SecondLooks(LinkFollowing):
             )
             if main is not None and (main.key != read_as or proved_since) and self._template_role(main.key) == "posts":
                 # (read_as changes only here: a page relinked as a list under a template not yet
-                # proved a post template has had no posts read)
+                # proved a post template has had no posts read, unless it was a tentative one)
                 if early.duplicate and not self._first_read(url, main, regions):
                     continue
-                if early.thread:  # (what it was first read as goes: its posts held, or its page awaiting the rest)
+                # What it was first read as goes: its posts held, or its page awaiting the rest. A
+                # tentative list page's posts too: a thread page read by its box of participants
+                # (Vanilla's 'In this Discussion', a poster and a date each) gave those as posts.
+                if early.thread or url in self.tentative_pages:
                     self.held = [(key, post) for key, post in self.held if post.page_url != url]
                     self.assembler.drop_page(self._thread_url(url, info, flips), self._page_number(info, flips))
                 early.read_as, early.thread = template, True
