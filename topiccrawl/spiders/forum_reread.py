@@ -62,10 +62,10 @@ class SecondLooks(LinkFollowing):
     ) -> None:
         """Keep a page just read, to be read again as templates become known: the first list
         pages, thread pages read under a template not yet decided a thread page's, list pages
-        beside whose content a region holds what may be posts or whose content's template other
-        pages read as threads, and pages ``skipped`` as a copy or
-        a view of pages read before whose content may be no more than a box of other threads
-        beside posts not known yet (read again only as threads). A page read again from 'other'
+        whose content's template other pages read as threads or beside whose content a region
+        holds what may be posts, and pages ``skipped`` as a copy or a view of pages read before
+        whose content may be no more than a box of other threads beside posts not known yet (read
+        again only as threads). A page read again from 'other'
         (not ``fresh``) is kept only for the posts beside its content."""
         template = main.key if main is not None else None
         undecided = template is not None and self._thread_template_state(template) != "thread"
@@ -95,7 +95,7 @@ class SecondLooks(LinkFollowing):
             and url not in self.tentative_pages
             and not self._proved_posts(template)
             and room
-            and (self._posts_beside(main, regions) or self._template_role(template) in {"thread", "posts"})
+            and (self._template_role(template) in {"thread", "posts"} or self._posts_beside(main, regions))
         ):
             # (past the first list pages, or read again from 'other': a topic's last page of two
             # posts, no region until their template is known, read by the box of other topics
