@@ -3,17 +3,18 @@
     python benchmarks/forum_heldout.py [--sizes 0.3,1.0] [--repeat 3] [--only xenforo]
 
 For each of XenForo 2.2, Baidu Tieba, SMF 2.1, Invision Community 4.7, PHPWind 8.7 (GBK), MyBB 1.8,
-Vanilla 2.8, Douban groups, NGA (GBK) and NodeBB 3 (fixtures written by reviewers who had not read the
-spider), serves it locally, crawls it as a subprocess, and prints per crawl: requests (robots.txt
-excluded), coverage and effectiveness as ``benchmarks/forum_crawl.py`` counts them, records emitted
-against the truth's posts, and how many records are truth posts at their exact (thread title,
-position, poster): a post dropped early in a thread moves every later one, so position alone would
-count them all right; then, of the records at a truth post's place, the share whose text is the
-truth's, exactly and up to whitespace (the truths' authors differ on whether markup splitting a
-word is a space: NodeBB's and NGA's join every text node with one, '@ ann', 'x .', the others
-write what a reader sees). A truth that keeps a post's quotations in its text (the vBulletin 3
-board, prosilver, Discourse) is compared with the record's quotes followed by its text. Crawls are
-concurrent and their order varies, so each is repeated.
+Vanilla 2.8, Douban groups, NGA (GBK), NodeBB 3, V2EX and Flarum 1.8 for clients without JavaScript
+(fixtures written by reviewers who had not read the spider; the last two, added 2026-12-05, not yet
+looked at beyond one crawl each), serves it locally, crawls it as a subprocess, and prints per
+crawl: requests (robots.txt excluded), coverage and effectiveness as ``benchmarks/forum_crawl.py``
+counts them, records emitted against the truth's posts, and how many records are truth posts at
+their exact (thread title, position, poster): a post dropped early in a thread moves every later
+one, so position alone would count them all right; then, of the records at a truth post's place, the
+share whose text is the truth's, exactly and up to whitespace (the truths' authors differ on whether
+markup splitting a word is a space: NodeBB's and NGA's join every text node with one, '@ ann', 'x
+.', the others write what a reader sees). A truth that keeps a post's quotations in its text (the
+vBulletin 3 board, prosilver, Discourse) is compared with the record's quotes followed by its text.
+Crawls are concurrent and their order varies, so each is repeated.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ sys.path.insert(0, str(ROOT))
 
 from benchmarks.forum_crawl import run, score  # noqa: E402
 from topiccrawl.demo.forum_douban import DoubanGroups  # noqa: E402
+from topiccrawl.demo.forum_flarum import FlarumForum  # noqa: E402
 from topiccrawl.demo.forum_ips import IpsForum  # noqa: E402
 from topiccrawl.demo.forum_mybb import MybbForum  # noqa: E402
 from topiccrawl.demo.forum_nga import NgaForum  # noqa: E402
@@ -36,6 +38,7 @@ from topiccrawl.demo.forum_nodebb import NodebbForum  # noqa: E402
 from topiccrawl.demo.forum_phpwind import PhpwindForum  # noqa: E402
 from topiccrawl.demo.forum_smf import SmfForum  # noqa: E402
 from topiccrawl.demo.forum_tieba import TiebaForum  # noqa: E402
+from topiccrawl.demo.forum_v2ex import V2exForum  # noqa: E402
 from topiccrawl.demo.forum_vanilla import VanillaForum  # noqa: E402
 from topiccrawl.demo.forum_xenforo import XenforoForum  # noqa: E402
 from topiccrawl.demo.server import FixtureWeb  # noqa: E402
@@ -51,6 +54,8 @@ HELDOUT = {
     "douban": DoubanGroups,
     "nga": NgaForum,
     "nodebb": NodebbForum,
+    "v2ex": V2exForum,
+    "flarum": FlarumForum,
 }
 
 
