@@ -20,7 +20,7 @@ import statistics
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from urllib.parse import urljoin
+from urllib.parse import urldefrag, urljoin
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -78,9 +78,10 @@ def table(rows: list[tuple[str, str, str, Callable[[str, str], set[str]]]]) -> t
     precisions, recalls = [], []
     for name, url, body, truth_of in rows:
         links = extract_links(body, url)
-        truth = truth_of(body, url)
+        # (a fragment names a place in a page, never another item: links are compared without it)
+        truth = {urldefrag(u)[0] for u in truth_of(body, url)}
         cluster = auto_choose(links)
-        got = set(cluster.urls) if cluster else set()
+        got = {urldefrag(u)[0] for u in cluster.urls} if cluster else set()
         hits = len(got & truth)
         precision = hits / len(got) if got else 0.0
         recall = hits / len(truth) if truth else 0.0
