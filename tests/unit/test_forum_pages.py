@@ -170,3 +170,47 @@ def test_the_blocks_a_page_is_laid_out_in_are_no_list() -> None:
     posts = "".join(f'<div id="post_{i}"><b>u{i}</b><p>第{i}个帖子的正文，内容足够长。</p></div>' for i in range(4))
     items = TemplateBook().regions(parse_html(f"<html><body><div>{posts}</div></body></html>"))
     assert items and not any(is_layout(r) for r in items)
+
+
+def _bare_index(items: list[str], *, wrap: str = "noscript") -> str:
+    rows = "".join(f'<li><a href="/d/{i}-x">{title}</a></li>' for i, title in enumerate(items))
+    menu = '<ul class="menu"><li><a href="/">Home</a></li><li><a href="/tags">Tags</a></li></ul>'
+    return (
+        f'<html><body><header>{menu}</header><div id="content"></div><{wrap} id="flarum-content">'
+        f'<div><h2>All Discussions</h2><ul>{rows}</ul><a href="/all?page=2">Next Page »</a></div></{wrap}>'
+        "</body></html>"
+    )
+
+
+TITLES = [f"How do I sync my notes between devices, part {n}?" for n in range(8)]
+
+
+def test_a_list_of_bare_titled_links_is_the_content_of_a_page_with_nothing_richer() -> None:
+    # (Flarum's pages for a browser without scripts: the content sits in <noscript>, and the
+    # index is a <ul> of <li><a>Title</a></li>, records too thin for a list's by their size)
+    regions = TemplateBook().regions(parse_html(_bare_index(TITLES)))
+    main = main_region(regions)
+    assert main is not None and main.bare and len(main) == len(TITLES)
+    assert page_role(regions) == "list"
+    assert {link.text for link in main.links} == set(TITLES)
+
+
+def test_what_noscript_holds_is_read_where_it_stands() -> None:
+    root = parse_html(_bare_index(TITLES))
+    assert not root.xpath("//noscript") and len(root.xpath("//li/a")) == len(TITLES) + 2
+
+
+def test_a_menu_of_short_words_is_no_bare_list() -> None:
+    regions = TemplateBook().regions(parse_html(_bare_index(["Home", "Tags", "Users", "Help", "About", "News"])))
+    assert not any(r.bare for r in regions) and page_role(regions) == "other"
+
+
+def test_a_bare_list_beside_richer_records_changes_nothing() -> None:
+    # A page that has a list or posts of its own keeps them, and its sidebars of bare titles stay
+    # what they were: no other forum's page reads differently.
+    site = DiscuzForum(size=0.3)
+    board = site.data.boards[0]
+    body = site.handle(SiteRequest("GET", site.board_target(board.fid, 1), {}, "http://forum.test")).payload()
+    html = body.decode(site.charset).replace("</body>", _bare_index(TITLES, wrap="div")[12:-14] + "</body>")
+    regions = TemplateBook().regions(parse_html(html))
+    assert not any(r.bare for r in regions) and page_role(regions) == "list"

@@ -9,7 +9,8 @@ its pages:
 * ``thread``: the page's largest repeated region holds *posts*: records whose own
   text (not inside links) is long compared to their link text;
 * ``list``: a board index or thread list: a repeated region of rich records
-  (several elements each) whose records mostly carry a titled link;
+  (several elements each) whose records mostly carry a titled link, or, on a page without
+  such records, a list of bare titled links (:func:`~topiccrawl.forum.templatebook.bare_list`);
 * ``other``: neither (login forms, profiles, print views, search pages...).
 """
 
@@ -67,10 +68,11 @@ class RegionProfile:
 
     navigation: bool = False  # marked up as navigation or page layout (:func:`is_navigation`, :func:`is_layout`)
     button_text: float = 0.0  # mean characters of :func:`buttons` text per record
+    bare: bool = False  # the page's content, a list of bare titled links (``Region.bare``)
 
     @property
     def rich(self) -> bool:
-        return self.mean_size >= 4 and self.records >= 1 and not self.navigation
+        return (self.mean_size >= 4 or self.bare) and self.records >= 1 and not self.navigation
 
     @property
     def postlike(self) -> bool:
@@ -140,6 +142,7 @@ def profile(region: Region) -> RegionProfile:
         titled / n,
         is_navigation(region) or is_layout(region),
         statistics.fmean(pressed) if pressed else 0.0,
+        region.bare,
     )
 
 

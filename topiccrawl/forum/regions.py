@@ -136,6 +136,7 @@ class Region:
     links: list[Link] = field(default_factory=list)
     matched: bool = False  # found by a known template rather than by repetition
     split: bool = False  # one box of a list split over several parents (``splitlists.split_regions``)
+    bare: bool = False  # a list of bare titled links, the content of a page with no richer records
 
     @property
     def key(self) -> str:
@@ -470,8 +471,12 @@ def template_records(
 
 
 def parse_html(body: str | bytes) -> lxml_html.HtmlElement:
-    """The page's tree, with markup shipped in comments for scripts to insert (Tieba's thread
-    list, :mod:`topiccrawl.pagelets`) parsed in place."""
+    """The page's tree as a browser that runs no scripts shows it: markup shipped in comments for
+    scripts to insert (Tieba's thread list, :mod:`topiccrawl.pagelets`) parsed in place, and what
+    ``<noscript>`` elements hold shown where they stand (Flarum serves such a browser its whole
+    content in one: the discussions of an index, the posts of a discussion)."""
     root = lxml_html.fromstring(body)
     expand_pagelets(root)
+    for el in list(root.iter("noscript")):
+        el.drop_tag()
     return root

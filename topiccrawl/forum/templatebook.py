@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from lxml import html as lxml_html
 
+from topiccrawl.forum.pagetypes import is_layout, is_navigation
 from topiccrawl.forum.regions import (
     Region,
     Template,
@@ -24,6 +25,8 @@ from topiccrawl.forum.regions import (
 from topiccrawl.forum.splitlists import page_regions
 
 THIN = 4  # mean elements per record below which a region is too thin to claim its place from a known template
+BARE_RECORDS = 5  # links a list of bare links needs to be a page's content
+BARE_TITLE = 8.0  # mean characters of their anchor text: titles, not a menu's words
 APART_FIT = 0.8  # how closely a record must resemble a known template to be taken apart from its region
 
 
@@ -122,7 +125,7 @@ class TemplateBook:
             other = best.get(id(r.parent))
             if other is None or score > other[0]:
                 best[id(r.parent)] = (score, r)
-        return self._without_split_markup(regions + [r for _score, r in best.values()])
+        return bare_list(self._without_split_markup(regions + [r for _score, r in best.values()]))
 
     def _without_split_markup(self, regions: list[Region]) -> list[Region]:
         """``regions`` but the split lists inside the records of a known content template: those
@@ -139,3 +142,28 @@ class TemplateBook:
             for el in top.iter()
         }
         return [r for r in regions if not (r.split and id(r.parent) in inside_known)]
+
+
+def bare_list(regions: list[Region]) -> list[Region]:
+    """``regions``, the longest list of bare titled links among them marked as the page's content
+    (``Region.bare``) when no region has richer records: an index that is a ``<ul>`` of
+    ``<li><a>Title</a></li>`` and nothing else, as Flarum serves its pages to a browser without
+    scripts. Its records hold one link each, whose text is the record's; a trail of links or the
+    blocks of the page's layout are no such list, and a menu's words are too short for titles.
+    On any page with richer records (every other forum's lists and threads) nothing changes."""
+    if any(r.mean_record_size() >= THIN for r in regions):
+        return regions
+    best = None
+    for r in regions:
+        if len(r.records) < BARE_RECORDS or is_navigation(r) or is_layout(r):
+            continue
+        links = [[link for link in r.links if link.record == i] for i in range(len(r.records))]
+        if any(len(own) != 1 or own[0].text != rec.text() for own, rec in zip(links, r.records, strict=True)):
+            continue
+        if sum(len(own[0].text) for own in links) / len(links) < BARE_TITLE:
+            continue
+        if best is None or len(r.records) > len(best.records):
+            best = r
+    if best is not None:
+        best.bare = True
+    return regions
