@@ -205,6 +205,16 @@ def test_a_menu_of_short_words_is_no_bare_list() -> None:
     assert not any(r.bare for r in regions) and page_role(regions) == "other"
 
 
+def test_a_footers_links_to_pages_of_every_kind_are_no_bare_list() -> None:
+    # (MyBB's footer on a page without a list or posts: 'Forum Team', 'Contact Us', the forum's
+    # name, 'Return to Top', 'Lite (Archive) Mode', 'Mark all forums read', 'RSS Syndication')
+    places = ["showteam.php", "contact.php", "index.php", "#top", "archive/index.php", "misc.php?action=markread"]
+    texts = ["Forum Team", "Contact Us", "Homelab Hangout", "Return to Top", "Lite (Archive) Mode", "Mark all read"]
+    rows = "".join(f'<li><a href="/{href}">{text}</a></li>' for href, text in zip(places, texts, strict=True))
+    regions = TemplateBook().regions(parse_html(f"<html><body><p>Please log in.</p><ul>{rows}</ul></body></html>"))
+    assert regions and not any(r.bare for r in regions) and page_role(regions) == "other"
+
+
 def test_a_bare_list_beside_richer_records_changes_nothing() -> None:
     # A page that has a list or posts of its own keeps them, and its sidebars of bare titles stay
     # what they were: no other forum's page reads differently.

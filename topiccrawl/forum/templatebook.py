@@ -7,8 +7,11 @@ thread's last page of one post, a board's announcements in a box of their own.
 
 from __future__ import annotations
 
+from collections import Counter
+
 from lxml import html as lxml_html
 
+from topiccrawl.forum.links import pattern_shape, url_pattern
 from topiccrawl.forum.pagetypes import is_layout, is_navigation
 from topiccrawl.forum.regions import (
     Region,
@@ -148,8 +151,9 @@ def bare_list(regions: list[Region]) -> list[Region]:
     """``regions``, the longest list of bare titled links among them marked as the page's content
     (``Region.bare``) when no region has richer records: an index that is a ``<ul>`` of
     ``<li><a>Title</a></li>`` and nothing else, as Flarum serves its pages to a browser without
-    scripts. Its records hold one link each, whose text is the record's; a trail of links or the
-    blocks of the page's layout are no such list, and a menu's words are too short for titles.
+    scripts. Its records hold one link each, whose text is the record's, to pages of mostly one URL
+    shape; a trail of links or the blocks of the page's layout are no such list, and a menu's words
+    are too short for titles.
     On any page with richer records (every other forum's lists and threads) nothing changes."""
     if any(r.mean_record_size() >= THIN for r in regions):
         return regions
@@ -161,6 +165,11 @@ def bare_list(regions: list[Region]) -> list[Region]:
         if any(len(own) != 1 or own[0].text != rec.text() for own, rec in zip(links, r.records, strict=True)):
             continue
         if sum(len(own[0].text) for own in links) / len(links) < BARE_TITLE:
+            continue
+        # (a list's items are pages of one kind, most of them one URL shape; a footer's links to
+        # the team, the rules and the contact form are not)
+        shapes = Counter(pattern_shape(url_pattern(own[0].url)) for own in links)
+        if 2 * shapes.most_common(1)[0][1] < len(links):
             continue
         if best is None or len(r.records) > len(best.records):
             best = r
