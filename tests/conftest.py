@@ -29,9 +29,11 @@ def _state_dir_outside_the_project(tmp_path_factory: pytest.TempPathFactory) -> 
 
 
 @pytest.fixture
-def serve() -> Iterator[Callable[..., FixtureWeb]]:
-    """Start a :class:`FixtureWeb` of the given sites; stopped at the end of the test."""
+def serve(request: pytest.FixtureRequest) -> Iterator[Callable[..., FixtureWeb]]:
+    """Start a :class:`FixtureWeb` of the given sites; stopped at the end of the test. When the
+    test fails, its report shows the order in which each server was asked for its pages."""
     webs: list[FixtureWeb] = []
+    request.node.served_webs = webs
 
     def start(sites: Mapping[str, Site], hosts: Mapping[str, str] | None = None) -> FixtureWeb:
         web = FixtureWeb(sites, hosts).start()
@@ -41,6 +43,19 @@ def serve() -> Iterator[Callable[..., FixtureWeb]]:
     yield start
     for web in webs:
         web.stop()
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[None]:
+    # A crawl that fails in one order of answers and passes in others (the whole suite's load
+    # shuffles them) is replayed from the order its server saw: one target a line, the form of
+    # tests/fixtures/forum_orders/ (tests/components/test_forum_spider_order.py, ``_recorded``).
+    report = yield
+    if report.when == "call" and report.failed:
+        for web in getattr(item, "served_webs", ()):
+            targets = [hit.target for hit in web.log.hits()]
+            report.sections.append((f"fixture server hit order, {len(targets)} requests", "\n".join(targets)))
+    return report
 
 
 def _free_port() -> int:
