@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 
 from lxml import html as lxml_html
 
-from topiccrawl.forum.regions import Region, jaccard, layout_block
+from topiccrawl.forum.regions import Region, jaccard, layout_block, links_by_record
 
 ROLES = ("list", "thread", "other")
 POST_MIN_TEXT = 12.0  # mean chars of non-link text per record for a post-like region
@@ -35,12 +35,8 @@ NAVIGATION_DEPTH = 3  # ancestors of a region's parent whose class or id can nam
 
 
 def _texts_by_record(region: Region) -> list[list[str]]:
-    """The anchor texts of each record's links, in one pass over the region's links."""
-    texts: list[list[str]] = [[] for _ in region.records]
-    for link in region.links:
-        if 0 <= link.record < len(texts):
-            texts[link.record].append(link.text)
-    return texts
+    """The anchor texts of each record's links."""
+    return [[link.text for link in own] for own in links_by_record(region)]
 
 
 def buttons(region: Region, texts: list[list[str]] | None = None) -> frozenset[str]:

@@ -299,6 +299,16 @@ def record_links(region: Region) -> list[Link]:
     return out
 
 
+def links_by_record(region: Region) -> list[list[Link]]:
+    """The links of each record of ``region``, in one pass over its links (those of extras left
+    out)."""
+    out: list[list[Link]] = [[] for _ in region.records]
+    for link in region.links:
+        if 0 <= link.record < len(out):
+            out[link.record].append(link)
+    return out
+
+
 def record_nodes(regions: Iterable[Region]) -> list[lxml_html.HtmlElement]:
     """Every element of the records of ``regions``, as a list: a caller that tests elements by
     ``id()`` keeps it alive while it does (lxml hands out a new proxy, and id, for an element

@@ -16,6 +16,7 @@ from topiccrawl.forum.pagetypes import is_layout, is_navigation
 from topiccrawl.forum.regions import (
     Region,
     Template,
+    links_by_record,
     locations,
     match_template,
     matched_elsewhere,
@@ -161,7 +162,7 @@ def bare_list(regions: list[Region]) -> list[Region]:
     for r in regions:
         if len(r.records) < BARE_RECORDS or is_navigation(r) or is_layout(r):
             continue
-        links = [[link for link in r.links if link.record == i] for i in range(len(r.records))]
+        links = links_by_record(r)
         if any(len(own) != 1 or own[0].text != rec.text() for own, rec in zip(links, r.records, strict=True)):
             continue
         if sum(len(own[0].text) for own in links) / len(links) < BARE_TITLE:
