@@ -224,6 +224,24 @@ def test_a_tracking_query_after_a_page_named_by_its_path_is_not_part_of_its_iden
     assert [i.url for i in new_items(later, known)] == ["http://h.org/job/1407.html?ka=search_list_0"]
 
 
+def test_a_tracking_query_after_a_directory_named_by_an_id_is_not_part_of_its_identity() -> None:
+    # a chart whose links carry their rank (IMDb's /title/tt0111161/?ref_=chttp_t_1): a film that
+    # moves up a place is no new film
+    def chart(order: list[int]) -> str:
+        rows = "".join(
+            f'<li><a href="/title/tt{t:07d}/?ref_=chttp_t_{rank}">{rank}. The film numbered {t}</a></li>'
+            for rank, t in enumerate(order, 1)
+        )
+        return f'<html><body><ul class="chart">{rows}</ul></body></html>'
+
+    films = [111161, 68646, 468569, 71562, 50083, 108052]
+    template = resolve_auto(chart(films), "http://h.org/chart/")
+    assert isinstance(template, LinkTemplate)
+    known = {i.identity for i in apply_links(template, extract_links(chart(films), "http://h.org/chart/"))}
+    later = apply_links(template, extract_links(chart([1375666, *films[::-1]]), "http://h.org/chart/"))
+    assert [i.url for i in new_items(later, known)] == ["http://h.org/title/tt1375666/?ref_=chttp_t_1"]
+
+
 @pytest.mark.parametrize(
     ("queries", "expected"),
     [

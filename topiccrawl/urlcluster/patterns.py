@@ -115,7 +115,10 @@ class UrlPattern:
             return False
         if self.level == "directory":
             return True
-        file_ok = self._dynamic_matches(name, parts.query) if self.dynamic else self._static_matches(name, parts.query)
+        if self.dynamic:
+            file_ok = self._dynamic_matches(name, parts.query)
+        else:
+            file_ok = self._static_matches(name, parts.query, _names_item(segments, name))
         if not file_ok or dom_path is None or self.level not in ("region", "container"):
             return file_ok
         inside = self.level == "container" and dom_path.startswith(f"{self.dom_path}/")
@@ -125,9 +128,9 @@ class UrlPattern:
         keys = tuple(sorted({k for k, _ in parse_qsl(query, keep_blank_values=True)}))
         return bool(query) and name == self.file_name and keys == self.query_keys
 
-    def _static_matches(self, name: str, query: str) -> bool:
+    def _static_matches(self, name: str, query: str, named: bool) -> bool:
         stem, ext = _split_ext(name)
-        if (query and not _has_id(stem)) or ext != (self.file_ext or ""):
+        if (query and not named) or ext != (self.file_ext or ""):
             return False
         if self.file_prefix:
             return stem.startswith(self.file_prefix)
@@ -207,7 +210,15 @@ def _file_shapes(by_dir: dict[tuple[str, tuple[str, ...]], list[Link]]) -> dict[
 def named_by_path(url: str) -> bool:
     """Whether a URL's page is named by its path, so that its query (``?utm_source=``,
     ``?ka=search_list_5``) only says where the link was: its file name holds an id."""
-    return _has_id(_split_ext(_split_path(urlsplit(url).path)[1])[0])
+    return _names_item(*_split_path(urlsplit(url).path))
+
+
+def _names_item(segments: tuple[str, ...], name: str) -> bool:
+    """Whether a path names its page: its file name holds an id, or it ends in a slash after a
+    directory that holds one (``/title/tt0111161/``, ``/questions/4182/``)."""
+    if name:
+        return _has_id(_split_ext(name)[0])
+    return bool(segments) and _has_id(segments[-1])
 
 
 def _has_id(stem: str) -> bool:
@@ -223,8 +234,8 @@ def _file_patterns(links: Sequence[Link], host: str, directory: tuple[str, ...])
     out: dict[str, UrlPattern] = {}
     for link in links:
         parts = urlsplit(strip_session(link.url))
-        _, name = _split_path(parts.path)
-        if parts.query and not _has_id(_split_ext(name)[0]):
+        segments, name = _split_path(parts.path)
+        if parts.query and not _names_item(segments, name):
             keys = tuple(sorted({k for k, _ in parse_qsl(parts.query, keep_blank_values=True)}))
             out[link.url] = UrlPattern("file", host, directory, True, file_name=name, query_keys=keys)
         else:
