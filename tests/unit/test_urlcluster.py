@@ -18,6 +18,7 @@ from topiccrawl.urlcluster import (
     extract_links,
     is_view,
     list_score,
+    named_by_path,
     ranked_clusters,
     select_links,
 )
@@ -267,6 +268,43 @@ def test_an_item_whose_title_box_sits_inside_it_beside_a_thumbnail_is_one_item()
     assert sorted(chosen.urls) == sorted(f"http://hk.example/a/{i}.html" for i in range(1, 13))
 
 
+def test_an_items_picture_and_title_in_sibling_boxes_of_one_card_are_one_item() -> None:
+    # div records: the picture's box and the title's box are siblings inside the card, so neither
+    # holds the other; the card holds no other item, so its URL is the card's item, not a badge
+    title = "第{}条新闻的标题有十几个字那么长"
+    cards = "".join(
+        f'<div><div class="card"><div class="pic"><a href="/newsDetail_forward_{i}">{title.format(i)}</a></div>'
+        f'<div class="title"><a href="/newsDetail_forward_{i}">{title.format(i)}</a></div></div></div>'
+        for i in range(100, 112)
+    )
+    # a sidebar linking articles of the same shape, with their authors
+    side = "".join(
+        f'<li><a href="/newsDetail_forward_{i}">视频第{i}条的标题也有十来个字</a><a href="/user_{i}">作者{i}</a></li>'
+        for i in range(1, 9)
+    )
+    html = f'<html><body><main><div class="list">{cards}</div><aside><ul>{side}</ul></aside></main></body></html>'
+    chosen = auto_choose(extract_links(html, "http://card.example/"))
+    assert chosen is not None
+    assert sorted(chosen.urls) == sorted(f"http://card.example/newsDetail_forward_{i}" for i in range(100, 112))
+
+
+def test_a_url_that_rows_of_one_group_share_is_still_no_item() -> None:
+    # rows grouped in one box (pinned threads) each link their thread and the same series page:
+    # the rows' common box holds other items, so the series page is no card's item
+    def row(i: int) -> str:
+        return (
+            f'<div class="row"><div class="t"><a href="/t/{i}.html">第{i}个主题的标题写得足够长一些</a></div>'
+            f'<div class="s"><a href="/t/500.html">连载合集：这一系列帖子的总目录页</a></div></div>'
+        )
+
+    groups = "".join(f'<div class="group">{"".join(row(i) for i in range(g, g + 4))}</div>' for g in (300, 310, 320))
+    html = f'<html><body><div class="topics">{groups}</div></body></html>'
+    chosen = auto_choose(extract_links(html, "http://row.example/"))
+    assert chosen is not None
+    want = {f"http://row.example/t/{g + i}.html" for g in (300, 310, 320) for i in range(4)}
+    assert set(chosen.urls) == want
+
+
 def test_a_lists_sections_that_differ_by_a_class_are_one_list_and_a_sidebar_is_not() -> None:
     def section(classes: str, ul: str, ids: range) -> str:
         rows = "".join(
@@ -463,6 +501,21 @@ def test_a_tracking_query_after_a_named_page_keeps_its_shape() -> None:
     assert not pattern.matches("http://h.example/job/list.html?id=5")
     item = UrlPattern("file", "h.example", (), False, file_shape="index{n}", file_ext="php")
     assert not item.matches("http://h.example/index2.php?option=com_content&id=5")
+
+
+@pytest.mark.parametrize(
+    ("url", "named"),
+    [
+        ("http://h.example/job/2000.html?ka=search_list_5", True),
+        ("http://h.example/title/tt0111161/?ref_=chttp_t_1", True),
+        ("http://h.example/questions/4182/?tab=votes", True),
+        ("http://h.example/news/?page=2", False),
+        ("http://h.example/?id=5", False),
+        ("http://h.example/view.php?tid=4182", False),
+    ],
+)
+def test_a_page_is_named_by_its_path_when_its_file_or_its_last_directory_holds_an_id(url: str, named: bool) -> None:
+    assert named_by_path(url) is named
 
 
 def test_cards_with_and_without_a_picture_are_one_place_of_a_list() -> None:

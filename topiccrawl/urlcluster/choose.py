@@ -177,6 +177,8 @@ def select_links(pattern: UrlPattern, links: Sequence[Link]) -> list[Link]:
         # (a record inside another holding the same URL is the same item: a title's box beside
         # the thumbnail in one news item, when records are divs)
         outer = {r for r in where if not any(o != r and r[: len(o)] == o for o in where)}
+        if len(outer) > 1:
+            outer = _one_card(url, outer, matched, depth)
         if len(outer) == 1:
             by_record[next(iter(outer))].append(url)
     keep: set[str] = set()
@@ -188,3 +190,14 @@ def select_links(pattern: UrlPattern, links: Sequence[Link]) -> list[Link]:
         title = TITLE_SHARE * longest[urls[0]]
         keep.update(u for rank, u in enumerate(urls) if rank < limit or longest[u] >= title > 0)
     return [link for link in matched if link.url in keep]
+
+
+def _one_card(url: str, records: set[tuple[int, ...]], links: Sequence[Link], depth: int) -> set[tuple[int, ...]]:
+    """Records linking one URL, as one record when they are boxes of one card: their nearest common
+    ancestor inside the container links no other URL (a news card's picture box and title box,
+    both ``div``). Else they stay apart: an author linked from every row of a list."""
+    first, last = min(records), max(records)  # (the common start of all: that of the extremes)
+    card = first[: next((i for i, (a, b) in enumerate(zip(first, last, strict=False)) if a != b), len(first))]
+    if len(card) <= depth or any(link.url != url and link.dom_position[: len(card)] == card for link in links):
+        return records
+    return {card}
