@@ -31,12 +31,16 @@ def _state_dir_outside_the_project(tmp_path_factory: pytest.TempPathFactory) -> 
 @pytest.fixture
 def serve(request: pytest.FixtureRequest) -> Iterator[Callable[..., FixtureWeb]]:
     """Start a :class:`FixtureWeb` of the given sites; stopped at the end of the test. When the
-    test fails, its report shows the order in which each server was asked for its pages."""
+    test fails, its report shows the order in which each server was asked for its pages.
+
+    ``TOPICCRAWL_TEST_LATENCY=S`` makes each answer wait a random time up to S seconds: run
+    crawl tests with it a few times to find the orders of answers that a test fails in."""
     webs: list[FixtureWeb] = []
     request.node.served_webs = webs
+    latency = float(os.environ.get("TOPICCRAWL_TEST_LATENCY") or 0)
 
     def start(sites: Mapping[str, Site], hosts: Mapping[str, str] | None = None) -> FixtureWeb:
-        web = FixtureWeb(sites, hosts).start()
+        web = FixtureWeb(sites, hosts, latency=latency).start()
         webs.append(web)
         return web
 
