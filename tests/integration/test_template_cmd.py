@@ -82,7 +82,10 @@ def test_pick_by_number_and_whole_page(serve: Callable[..., FixtureWeb], tmp_pat
     listing = run_scrapy("template", url, "--pick", "2", *_settings(tmp_path))
     assert listing.returncode == 0, listing.stderr[-2000:]
     assert re.search(r"saved template \d+: scrapy watch add", listing.stdout)
-    page = run_scrapy("template", url, "--pick", "0", "--json", "--no-save", *_settings(tmp_path))
+    # The answer is not buried under the fetch's log (the project's LOG_LEVEL is INFO), unless asked
+    assert "Dumping Scrapy stats" not in listing.stderr and "INFO" not in listing.stderr
+    page = run_scrapy("template", url, "--pick", "0", "--json", "--no-save", "-L", "INFO", *_settings(tmp_path))
+    assert "Dumping Scrapy stats" in page.stderr
     doc = json.loads(page.stdout)
     assert doc["template"] == {"kind": "page", "threshold": 3, "min_new_chars": 30} and doc["links"] == []
     assert "template_id" not in doc

@@ -28,6 +28,7 @@ from scrapy.http import Response, TextResponse
 from scrapy.settings import BaseSettings
 
 from topiccrawl.commands.crawl import require_numeric_settings
+from topiccrawl.commands.quiet import QuietLogging
 from topiccrawl.netguard import AddressPolicy, UnsafeURLError, check_url
 from topiccrawl.urlcluster import Cluster, Link, auto_choose, extract_links, ranked_clusters
 from topiccrawl.watchtemplate import PageTemplate, Template, page_fingerprint, template_for_cluster, template_to_json
@@ -66,9 +67,8 @@ class _PageFetch(scrapy.Spider):
         self.holder["error"] = f"{type(failure.value).__name__}: {failure.value}"
 
 
-class Command(ScrapyCommand):
+class Command(QuietLogging, ScrapyCommand):
     requires_project = True
-    default_settings = {"LOG_LEVEL": "WARNING"}
 
     def syntax(self) -> str:
         return "[options] URL"

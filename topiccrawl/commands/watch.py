@@ -23,6 +23,7 @@ from scrapy.commands import ScrapyCommand
 from scrapy.exceptions import UsageError
 
 from topiccrawl.commands.crawl import require_numeric_settings
+from topiccrawl.commands.quiet import QuietLogging
 from topiccrawl.commands.template import check_watch_url
 from topiccrawl.notify.channels import is_usable
 from topiccrawl.store.watches import Watch, WatchStore
@@ -53,9 +54,8 @@ def _when(timestamp: float | None) -> str:
     return datetime.fromtimestamp(timestamp, UTC).isoformat(timespec="seconds")
 
 
-class Command(ScrapyCommand):
+class Command(QuietLogging, ScrapyCommand):
     requires_project = True
-    default_settings = {"LOG_LEVEL": "WARNING"}
 
     def syntax(self) -> str:
         return "add URL [--template T] [--notify URL ...] [--force] | list [--json] | remove ID"
