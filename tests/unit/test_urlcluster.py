@@ -305,6 +305,22 @@ def test_a_url_that_rows_of_one_group_share_is_still_no_item() -> None:
     assert set(chosen.urls) == want
 
 
+def test_an_action_link_that_carries_the_pages_url_back_is_no_item_however_titled() -> None:
+    # each card's "add to watch list" link is named by its aria-label, longer than the title, and
+    # returns to the search page (ru=...): an action, not the item
+    back = "ru=https%3A%2F%2Fshop.example%2Fsch%3Fq%3Dcamera"
+    cards = "".join(
+        f'<li class="s-item"><a class="s-item__link" href="/itm/{i}"><span>Film camera model {i} boxed</span></a>'
+        f'<a aria-label="watch Film camera model {i} boxed with lens and strap" '
+        f'href="/myb/WatchListAdd?item={i}&srt=x{i}&{back}"><span class="heart"></span></a></li>'
+        for i in range(5001, 5013)
+    )
+    html = f'<html><body><ul class="srp-results">{cards}</ul></body></html>'
+    chosen = auto_choose(extract_links(html, "https://shop.example/sch?q=camera"))
+    assert chosen is not None
+    assert sorted(chosen.urls) == sorted(f"https://shop.example/itm/{i}" for i in range(5001, 5013))
+
+
 def test_a_lists_sections_that_differ_by_a_class_are_one_list_and_a_sidebar_is_not() -> None:
     def section(classes: str, ul: str, ids: range) -> str:
         rows = "".join(

@@ -8,7 +8,6 @@ list record's items.
 
 from __future__ import annotations
 
-import re
 import statistics
 from collections import Counter, defaultdict
 from collections.abc import Sequence
@@ -16,16 +15,13 @@ from dataclasses import replace
 from urllib.parse import urlsplit
 
 from topiccrawl.urlcluster.clusters import Cluster, _common_depth, _text_length, list_score, ranked_clusters
-from topiccrawl.urlcluster.links import Link
+from topiccrawl.urlcluster.links import Link, carries_url
 from topiccrawl.urlcluster.patterns import UrlPattern, _file_shapes, _host_directory
 from topiccrawl.urltraps import netloc_key
 
 # Below this score nothing looks like a list (e.g. three short navigation links):
 # about log2(3) links of 3-character titles, or 5 links of 1-2 characters.
 MIN_LIST_SCORE = 0.5
-# A query carrying another URL, plain, escaped or in base64 ("aHR0c" is "http"): a click counter or
-# an ad's redirect, not an item of the list however titled.
-_REDIRECT = re.compile(r"https?(?::|%3A)|(?:^|=)aHR0c", re.IGNORECASE)
 # Share of a block's links of one URL shape for the list to be that shape's (the rest: ads, outside links).
 BLOCK_SHAPE_SHARE = 0.75
 # Share of a record's longest item text from which more of its links are items too (titles, not page numbers).
@@ -149,7 +145,7 @@ def _titled_strangers(pattern: UrlPattern, matched: list[Link]) -> list[Link]:
     return [
         link
         for link, ok in zip(matched, shaped, strict=True)
-        if ok or (floor > 0 and _text_length(link.text) >= floor and not _REDIRECT.search(urlsplit(link.url).query))
+        if ok or (floor > 0 and _text_length(link.text) >= floor and not carries_url(link.url))
     ]
 
 

@@ -15,7 +15,7 @@ from collections import Counter, defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
-from topiccrawl.urlcluster.links import Link, _same_place
+from topiccrawl.urlcluster.links import Link, _same_place, carries_url
 from topiccrawl.urlcluster.patterns import LEVELS, UrlPattern, _file_shapes, _host_directory
 
 _DEDUP_ORDER = ("file", "directory", "host", "region", "container", "block")
@@ -123,6 +123,8 @@ def list_score(cluster: Cluster) -> float:
     spread = 0.4 + 0.6 * dom_consistency
     # Filters of this very list (its facets, its sort orders) are no items of it.
     views = sum(1 for link in items if link.view) / n
+    # Links carrying another URL are actions or redirects, no items (:func:`carries_url`).
+    carried = sum(1 for link in items if carries_url(link.url)) / n
     return (
         math.log2(n)
         * (0.1 + title_like)
@@ -131,6 +133,7 @@ def list_score(cluster: Cluster) -> float:
         * spread
         * (1.0 - shared)
         * (1.0 - views)
+        * (1.0 - carried)
         / repeats**0.25
     )
 

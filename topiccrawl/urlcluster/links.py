@@ -32,6 +32,8 @@ _HIDDEN_XPATH = (
     + "]"
 )
 _HASHED = re.compile(r"\d[A-Za-z]")
+# A query carrying another URL, plain, escaped or in base64 ("aHR0c" is "http").
+_CARRIED_URL = re.compile(r"https?(?::|%3A)|(?:^|=)aHR0c", re.IGNORECASE)
 _SKIP_SCHEMES = ("javascript:", "mailto:", "tel:", "data:", "#")
 # Classes that mark a state or a row's parity rather than what an element is: one list's rows
 # differ by them (odd/even, the current item), so a block's path leaves them out, as it leaves
@@ -97,6 +99,13 @@ def extract_links(html: str, base_url: str) -> list[Link]:
         block = "/".join([*(steps[el] for el in ancestors), block_step(anchor, kin_cache)])
         links.append(Link(url, text, path, position, block, is_view(url, base_url)))
     return links
+
+
+def carries_url(url: str) -> bool:
+    """Whether a link's query carries another URL: a click counter, an ad's redirect, or an action
+    that returns to the page when done ("add to watch list", ``?ru=https%3A%2F%2F...``). Such a link
+    is no item of a list, however titled."""
+    return _CARRIED_URL.search(urlsplit(url).query) is not None
 
 
 def _shown_text(anchor: HtmlElement, hidden: set[HtmlElement]) -> str:
