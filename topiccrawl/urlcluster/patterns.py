@@ -209,7 +209,8 @@ def _file_shapes(by_dir: dict[tuple[str, tuple[str, ...]], list[Link]]) -> dict[
 
 def named_by_path(url: str) -> bool:
     """Whether a URL's page is named by its path, so that its query (``?utm_source=``,
-    ``?ka=search_list_5``) only says where the link was: its file name holds an id."""
+    ``?ka=search_list_5``, ``?ref_=chttp_t_5``) only says where the link was: its file name holds
+    an id, or its last directory does (:func:`_names_item`)."""
     return _names_item(*_split_path(urlsplit(url).path))
 
 
