@@ -189,6 +189,8 @@ def identity_keys(rows: Sequence[tuple[str, dict[str, str]]]) -> tuple[str, ...]
     values count the items' positions (consecutive integers rising down the list,
     like ``pos=0,1,2``) is used only when no other keys tell the items apart: one
     new item at the top would shift every item's position and make them all new.
+    Of key sets of one size that tell the items apart, the one of the shortest values
+    is taken: ids are short, a token of the visit is long so it cannot be guessed.
     """
     if len(rows) < 2:
         return None  # with one item nothing varies yet: keep every key
@@ -202,10 +204,21 @@ def identity_keys(rows: Sequence[tuple[str, dict[str, str]]]) -> tuple[str, ...]
         if len(pool) > 4 * MAX_IDENTITY_KEYS:
             continue
         for size in range(1, min(len(pool), MAX_IDENTITY_KEYS) + 1):
-            for chosen in combinations(pool, size):
-                if len({(path, *(query.get(k) for k in chosen)) for path, query in rows}) == len(rows):
-                    return chosen
+            apart = [
+                chosen
+                for chosen in combinations(pool, size)
+                if len({(path, *(query.get(k) for k in chosen)) for path, query in rows}) == len(rows)
+            ]
+            if apart:
+                # (of sets that tell the items apart alike, the one of the shortest values: an
+                # item's id, ``tid=4182``, not a token of the visit, ``_i=7tslrvfMI8Mnwz``)
+                return min(apart, key=lambda chosen: _mean_length(columns, chosen))
     return tuple(varying)
+
+
+def _mean_length(columns: dict[str, list[str | None]], keys: tuple[str, ...]) -> float:
+    values = [v or "" for k in keys for v in columns[k]]
+    return sum(map(len, values)) / max(1, len(values))
 
 
 def _counts_positions(values: Sequence[str | None]) -> bool:

@@ -253,6 +253,8 @@ def test_a_tracking_query_after_a_directory_named_by_an_id_is_not_part_of_its_id
         (["p=0", "p=1", "p=2"], ("p",)),
         # ids that merely happen to rise by one are still used when nothing else tells the items apart
         (["id=41&sort=new", "id=42&sort=new", "id=43&sort=new"], ("id",)),
+        # a token of the visit tells the items apart too, but the next fetch brings new ones: the id
+        (["tid=4182&_i=7tslrvfMI8Mnwz", "tid=97&_i=Qx81LmzP0aTrew", "tid=4001&_i=Zk3mW8pLq2Vbnc"], ("tid",)),
     ],
 )
 def test_identity_keys_are_the_smallest_set_that_tells_items_apart(
