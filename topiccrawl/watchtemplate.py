@@ -217,7 +217,9 @@ def identity_keys(rows: Sequence[tuple[str, dict[str, str]]]) -> tuple[str, ...]
 
 
 def _mean_length(columns: dict[str, list[str | None]], keys: tuple[str, ...]) -> float:
-    values = [v or "" for k in keys for v in columns[k]]
+    """The mean length of the keys' values where the items have them (a key most items lack
+    is not short for that)."""
+    values = [v for k in keys for v in columns[k] if v is not None]
     return sum(map(len, values)) / max(1, len(values))
 
 
