@@ -118,7 +118,7 @@ class UrlPattern:
         if self.dynamic:
             file_ok = self._dynamic_matches(name, parts.query)
         else:
-            file_ok = self._static_matches(name, parts.query, _names_item(segments, name))
+            file_ok = self._static_matches(segments, name, parts.query)
         if not file_ok or dom_path is None or self.level not in ("region", "container"):
             return file_ok
         inside = self.level == "container" and dom_path.startswith(f"{self.dom_path}/")
@@ -128,9 +128,9 @@ class UrlPattern:
         keys = tuple(sorted({k for k, _ in parse_qsl(query, keep_blank_values=True)}))
         return bool(query) and name == self.file_name and keys == self.query_keys
 
-    def _static_matches(self, name: str, query: str, named: bool) -> bool:
+    def _static_matches(self, segments: tuple[str, ...], name: str, query: str) -> bool:
         stem, ext = _split_ext(name)
-        if (query and not named) or ext != (self.file_ext or ""):
+        if (query and not _names_item(segments, name)) or ext != (self.file_ext or ""):
             return False
         if self.file_prefix:
             return stem.startswith(self.file_prefix)
