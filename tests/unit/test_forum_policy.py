@@ -57,6 +57,28 @@ def test_unwanted_patterns_are_skipped_anywhere_before_fetching() -> None:
     assert (decision.action, decision.reason) == ("skip", "pattern-unwanted")
 
 
+def test_a_page_taken_back_as_a_feed_vouches_for_its_slot_and_pattern_no_more() -> None:
+    # A member's page read as a thread, then another of its template as a feed of the crawl's
+    # threads: the first is taken back, so the members' pattern is not followed elsewhere.
+    policy = CrawlPolicy(samples=2)
+    poster = policy.slot("P", "0:div/ul/li/a", "另一块木板")
+    member = "home/main?fr=*&un=*"
+    assert policy.decide(poster, member).action == "explore"
+    policy.record(poster.key, member, outcome="wanted", page_type="thread", why="thread", template="M")
+    reply = policy.slot("R", "0:div/a", "路飞")
+    assert policy.decide(reply, member).reason == "pattern-wanted"  # (on the first page's word)
+    policy.record(poster.key, member, outcome="unwanted", page_type="list", why="feed", template="M")
+    assert policy.pattern_state(member) == "wanted"  # (one page for, one against)
+    assert policy.take_back(poster.key, member, "thread", "feed", "M") == []
+    assert policy.pattern_state(member) == "unwanted"
+    assert poster.outcomes == Counter({"unwanted:feed": 2}) and not poster.vouches(member)
+    assert policy.state(poster) == "unwanted"
+    assert policy.decide(reply, member).action == "skip"
+    # (taken back once: a second call finds no wanted page of its slot to take)
+    policy.take_back(poster.key, member, "thread", "feed", "M")
+    assert poster.outcomes == Counter({"unwanted:feed": 2})
+
+
 def test_a_pattern_whose_pages_turn_out_views_is_no_longer_followed_as_wanted() -> None:
     # PHPWind's 'only this author' (read.php?tid=5&uid=7): its first samples, read before their
     # threads, were new posts, and every later one a view of a thread read since; the pattern

@@ -415,12 +415,37 @@ class CrawlPolicy:
                 s.lists[template] += 1
         else:
             if why == "wall" and (taken := next((k for k in s.outcomes if k.startswith("wanted:")), None)):
-                s.outcomes[taken] -= 1
-                if not s.outcomes[taken]:
-                    del s.outcomes[taken]
-                s.outcomes["unwanted:wall"] += 1
+                self._retract(s, taken, "wall")
             s.outcomes[f"unwanted:{why}"] += 1
         return self.release()
+
+    def take_back(
+        self, slot_key: str, pattern: str, page_type: str, why: str, template: str | None = None
+    ) -> list[Any]:
+        """Count a page that was learned from as wanted as unwanted for ``why`` after all (a
+        member's page read as a thread, before later pages of its template showed them feeds):
+        for its link's slot and for its URL pattern. Returns parked links that may now be
+        followed, as :meth:`record` does."""
+        if self.patterns[pattern]["wanted"]:
+            self.patterns[pattern]["wanted"] -= 1
+            self.patterns[pattern]["unwanted"] += 1
+        s = self.slots.get(slot_key)
+        if s is None or not s.outcomes[f"wanted:{page_type}"]:
+            return []
+        self._retract(s, f"wanted:{page_type}", why)
+        if page_type == "list" and template and s.lists[template]:
+            s.lists[template] -= 1
+        if not s.wanted:  # (a slot no page is wanted from vouches for no kind of link)
+            s.wanted_patterns.clear()
+            s.wanted_shapes.clear()
+        return self.release()
+
+    @staticmethod
+    def _retract(s: Slot, taken: str, why: str) -> None:
+        s.outcomes[taken] -= 1
+        if not s.outcomes[taken]:
+            del s.outcomes[taken]
+        s.outcomes[f"unwanted:{why}"] += 1
 
     def _samples_out(self, s: Slot) -> bool:
         """Whether the slot, wanted by fewer pages than it samples, has samples still out: they

@@ -66,6 +66,8 @@ LOCAL = {"allow_offsite": True}  # the meta of a data: URL the idle handler sche
 ROLE_PAGES = 3  # pages of a template read before it is taken for a list (see _template_role)
 LIST_READS_LIMIT = 20_000  # pages read as lists remembered with the link that led to each (a bound on memory)
 SHARED_CANONICAL = 3  # a canonical URL named by pages of more contents than this is not theirs
+UNWANTED_PATTERN = "of a URL pattern found unwanted since it was queued"
+FEED_TAKEN_BACK = 4  # pages of a template, wanted by their links, taken back should it prove a feed's
 _DOCUMENT = re.compile(r"<(?:html|head|body|title)\b", re.IGNORECASE)  # a page, not a fragment of one
 
 
@@ -527,6 +529,17 @@ class ForumSpider(Resumable, scrapy.Spider):
         released = self.policy.record(
             info.get("slot"), info["pattern"], outcome=outcome, page_type=page_type, why=why, template=template
         )
+        if template is not None and why == "feed":
+            # The pages of the template read before it was known for a feed's (a member's page
+            # read as a thread while no poster's name was known) vouch for their links no more:
+            # taken for wanted, they made the members' pages' URL pattern wanted, and every
+            # slot linking members' pages followed it.
+            for slot, pattern, role in self.wanted_reads.pop(template, []):
+                released += self.policy.take_back(slot, pattern, role, "feed", template)
+        elif outcome == "wanted" and (slot := info.get("slot")) and template is not None:
+            reads = self.wanted_reads.setdefault(template, [])
+            if len(reads) < FEED_TAKEN_BACK:
+                reads.append((slot, info["pattern"], page_type))
         yield from self._released(released)
         if self.held:
             # a slot decided may decide its template: held posts go out now, not with the next thread page
@@ -561,7 +574,12 @@ class ForumSpider(Resumable, scrapy.Spider):
         # (a dropped redirect's first URL is no page read: only its target counts as done)
         self._answered([target, *(canonicalize(u) for u in request.meta.get("redirect_urls", ()))], done=[target])
         if isinstance(failure.value, SlotUnwanted):
-            self._inc("skipped/queued_poster_page")  # (no page read: nothing to learn of its slot)
+            # (no page read: nothing to learn of its slot)
+            self._inc(
+                "skipped/queued_unwanted_pattern"
+                if UNWANTED_PATTERN in str(failure.value)
+                else "skipped/queued_poster_page"
+            )
             return
         if isinstance(failure.value, RedirectUnwanted):
             if named := self.page_names.get(target):
@@ -586,16 +604,21 @@ class ForumSpider(Resumable, scrapy.Spider):
         return None
 
     def slot_unwanted(self, url: str, info: dict[str, Any]) -> str | None:
-        """Why a link queued is no longer worth fetching, or None: it is a poster's page (one
-        the posts' author fields link, named by a poster's name) and more of its slot's pages have
-        turned out feeds or aliases since than new lists or threads. Only posters' pages: one is
-        no way to a thread the boards do not list, while a slot's other links may be."""
+        """Why a link queued is no longer worth fetching, or None:
+
+        * its URL pattern has led only to unwanted pages since (taken for wanted by its first
+          page, which proved a feed's later: the slots that followed the pattern on that word
+          queued one member's page per poster). The link would be skipped were it met now.
+        * it is a poster's page (one the posts' author fields link, named by a poster's name)
+          and more of its slot's pages have turned out feeds or aliases since than new lists or
+          threads. Only posters' pages: one is no way to a thread the boards do not list, while
+          a slot's other links may be."""
         slot = self.policy.slots.get(info.get("slot") or "")
-        if (
-            slot is None
-            or not self.policy.redundant(slot)
-            or not self._poster_page(canonicalize(url), info.get("anchor"))
-        ):
+        if slot is None:
+            return None
+        if self.policy.pattern_state(info.get("pattern") or url_pattern(canonicalize(url))) == "unwanted":
+            return UNWANTED_PATTERN
+        if not self.policy.redundant(slot) or not self._poster_page(canonicalize(url), info.get("anchor")):
             return None
         return "a poster's page, its slot's pages since mostly feeds"
 

@@ -97,6 +97,9 @@ class ForumState:
         self.known_targets: dict[str, list[str]] = {}  # slot -> links of it requested from elsewhere first (a few)
         self.thread_pages: dict[str, list[str]] = {}  # template -> its pages read as threads
         self.feed_templates: set[str] = set()  # templates of pages found to be feeds of pages the crawl reads
+        # template -> (slot, URL pattern, role) of the first pages of it reached by a slot and wanted
+        # (FEED_TAKEN_BACK at most), taken back should it prove a feed's
+        self.wanted_reads: dict[str, list[tuple[str, str, str]]] = {}
         self.done: set[str] = set()  # URLs requested whose response or failure has come (and redirects' targets)
         self.pending: dict[str, tuple[dict[str, Any], int]] = {}  # URL requested, no answer yet -> (meta, priority)
         # (what a checkpoint saves: the attributes above, none of the spider's own)
