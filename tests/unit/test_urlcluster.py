@@ -321,6 +321,50 @@ def test_an_action_link_that_carries_the_pages_url_back_is_no_item_however_title
     assert sorted(chosen.urls) == sorted(f"https://shop.example/itm/{i}" for i in range(5001, 5013))
 
 
+_FIRST = ["Maria", "Jonas", "Rahul", "Tomás", "Wei", "Anna", "Kenji", "Fatima", "Lucas"]
+_LAST = ["Schneider", "García", "Nakamura", "Li", "Zhang", "Kowalska", "Okafor", "Silva", "Dubois", "Novak", "Haddad"]
+
+
+def _paper_listing(papers: range) -> str:
+    """An arXiv-style listing: each paper's ``dt`` links its abstract by id, its ``dd`` holds the
+    title as plain text and two to four authors' links, each author's page their own."""
+
+    def authors(i: int) -> str:
+        names = [f"{_FIRST[(i + k) % len(_FIRST)]} {_LAST[(i * 3 + k) % len(_LAST)]}" for k in range(2 + i % 3)]
+        return ", ".join(f'<a href="/a/{n.split()[1].lower()}_{n[0].lower()}_{i}">{n}</a>' for n in names)
+
+    rows = "".join(
+        f'<dt><a href="/abs/2406.{i:05d}" title="Abstract">arXiv:2406.{i:05d}</a> '
+        f'[<a href="/pdf/2406.{i:05d}">pdf</a>]</dt>'
+        f'<dd><div class="meta"><div class="list-title">Title: A study of thing {i} in language models</div>'
+        f'<div class="list-authors">{authors(i)}</div></div></dd>'
+        for i in papers
+    )
+    return f'<html><body><main><div id="dlpage"><dl id="articles">{rows}</dl></div></main></body></html>'
+
+
+def test_a_lists_runs_of_authors_are_attributes_of_the_papers_its_twin_records_link() -> None:
+    # Each paper's authors outnumber and outscore its one abstract link (the title is plain
+    # text, the link reads "arXiv:ID"): they are its attributes, the abstracts are the items.
+    chosen = auto_choose(extract_links(_paper_listing(range(9000, 9030)), "https://arxiv.example/list/cs.CL/recent"))
+    assert chosen is not None
+    assert sorted(chosen.urls) == [f"https://arxiv.example/abs/2406.{i:05d}" for i in range(9000, 9030)]
+
+
+def test_a_category_pages_letter_groups_are_still_its_list() -> None:
+    # several items to a record, but no list of one link to each of as many records beside them
+    groups = "".join(
+        f'<div class="group"><h3>{letter}</h3><ul>'
+        + "".join(f'<li><a href="/wiki/{letter}{i}_place">{letter}{i} place name</a></li>' for i in range(6))
+        + "</ul></div>"
+        for letter in "ABCDEFG"
+    )
+    html = f'<html><body><div id="mw-pages"><div class="columns">{groups}</div></div></body></html>'
+    chosen = auto_choose(extract_links(html, "https://wiki.example/wiki/Category:Places"))
+    assert chosen is not None
+    assert len(chosen.urls) == 42
+
+
 def test_a_lists_sections_that_differ_by_a_class_are_one_list_and_a_sidebar_is_not() -> None:
     def section(classes: str, ul: str, ids: range) -> str:
         rows = "".join(

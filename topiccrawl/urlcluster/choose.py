@@ -26,6 +26,12 @@ MIN_LIST_SCORE = 0.5
 BLOCK_SHAPE_SHARE = 0.75
 # Share of a record's longest item text from which more of its links are items too (titles, not page numbers).
 TITLE_SHARE = 0.5
+# Typical URLs per record from which a list's links may be its records' attributes (authors, tags).
+ATTRIBUTE_RUN = 2
+# Levels above a list's container within which another list's records may be its records' twins
+# (a ``dt`` beside each ``dd``).
+RECORD_LEVELS = 2
+TWIN_SLACK = 0.2  # share of records one list may have more than its twin (a paper with no author links)
 
 
 def auto_choose(links: Sequence[Link]) -> Cluster | None:
@@ -38,7 +44,47 @@ def auto_choose(links: Sequence[Link]) -> Cluster | None:
     blocks = block_lists(links)
     if blocks and (best is None or blocks[0].score > best.score):
         best = blocks[0]
-    return best if best is not None and best.score >= MIN_LIST_SCORE else None
+    if best is None or best.score < MIN_LIST_SCORE:
+        return None
+    return _items_of_attributes(best, [*ranked, *blocks], links) or best
+
+
+def _items_of_attributes(best: Cluster, candidates: Sequence[Cluster], links: Sequence[Link]) -> Cluster | None:
+    """The list whose records ``best`` lists attributes of, or None: when ``best``'s records
+    typically hold :data:`ATTRIBUTE_RUN` of its URLs or more (a paper's authors, each their own
+    page), a list-like cluster of distinct texts with one URL in each of as many records of the
+    same list, the records' own or their twins (the ``dt`` beside each ``dd``: the papers' links),
+    holds the items. (A letter's group of a category page has no such twin: its records are the
+    items' groups.)"""
+    depth = _common_depth(best.links)
+    if depth == 0:
+        return None
+    per_record = _per_record(best.links, depth)
+    if len(per_record) < 3 or statistics.median(per_record.values()) < ATTRIBUTE_RUN:
+        return None
+    for other in candidates:
+        if other is best or other.score < MIN_LIST_SCORE or set(other.urls) & set(best.urls):
+            continue
+        texts = [link.text for link in other.items()]
+        if len(set(texts)) < len(texts):
+            continue
+        shared = _common_depth([*best.links, *other.links])
+        if shared == 0 or shared < depth - RECORD_LEVELS:
+            continue
+        theirs = _per_record(other.links, shared)
+        mine = _per_record(best.links, shared)
+        twins = abs(len(theirs) - len(mine)) <= TWIN_SLACK * len(theirs)
+        if twins and set(theirs.values()) == {1}:
+            return _whole_list(other, links) if other.pattern.level == "region" else other
+    return None
+
+
+def _per_record(links: Sequence[Link], depth: int) -> dict[tuple[int, ...], int]:
+    """URLs of ``links`` in each record (child of the container ``depth`` levels down)."""
+    urls: dict[tuple[int, ...], set[str]] = defaultdict(set)
+    for link in links:
+        urls[link.dom_position[: depth + 1]].add(link.url)
+    return {record: len(found) for record, found in urls.items()}
 
 
 def block_lists(links: Sequence[Link]) -> list[Cluster]:
