@@ -18,6 +18,7 @@ from topiccrawl.urlcluster import (
     extract_links,
     is_view,
     list_score,
+    marked_variant,
     named_by_path,
     ranked_clusters,
     select_links,
@@ -363,6 +364,50 @@ def test_a_category_pages_letter_groups_are_still_its_list() -> None:
     chosen = auto_choose(extract_links(html, "https://wiki.example/wiki/Category:Places"))
     assert chosen is not None
     assert len(chosen.urls) == 42
+
+
+@pytest.mark.parametrize(
+    ("block", "other", "variant"),
+    [
+        ("main/ol/li/article.topic/h1/a", "main/ol/li/article.topic.topic-with-excerpt/h1/a", True),
+        ("div.list/p.title/a.title", "div.list/p.title/a.stickied-link.title", True),
+        ("section/ul/li/a", "section/ul/li.feature/a", True),  # (a plain row's anchor's parent)
+        ("div.grid/div.item-container/div.info/a", "div.grid/div.is-sponsored.item-container/div.info/a", False),
+        ("ul/li.item/a", "ul/li.ad-slot.item/a", False),
+        ("ul/li.item/a", "ul/li.head.item/a", True),  # ('ad' inside a word is no ad)
+        ("body/table/tr/td/a", "body/table.listtab/tr/td/a", False),  # (a plain box high up: another box)
+        ("ul/li.a/a", "ul/li.b/a", False),  # (neither adds to the other)
+        ("ul/li.x/span/a", "ul/li.x.y/span.z/a", False),  # (two steps differ)
+        ("ul/li/a", "ol/li/a", False),
+    ],
+)
+def test_a_class_marking_some_records_keeps_them_in_their_place(block: str, other: str, variant: bool) -> None:
+    assert marked_variant(block, other) is variant
+    assert marked_variant(other, block) is variant
+
+
+def test_a_pinned_rows_marked_anchor_on_a_later_fetch_is_still_an_item_and_a_sponsored_row_is_not() -> None:
+    # a list of stories on other sites is found by its place (a block), and a saved template
+    # matches that place on later fetches
+    sites = ["blog.one.example", "news.two.example", "three.example", "garden.four.example", "five.example"]
+
+    def page(rows: str) -> str:
+        return f'<html><body><div id="main"><ol class="topics">{rows}</ol></div></body></html>'
+
+    def row(i: int, extra: str = "") -> str:
+        return (
+            f'<li class="row"><a class="title {extra}" href="https://{sites[i % 5]}/{i}/story">'
+            f"Story number {i} about gardening in small flats</a></li>"
+        )
+
+    first = page("".join(row(i) for i in range(1, 13)))
+    chosen = auto_choose(extract_links(first, "https://links.example/new"))
+    assert chosen is not None and chosen.pattern.level == "block"
+    later = page(row(99, extra="stickied") + row(98, extra="is-sponsored") + "".join(row(i) for i in range(2, 14)))
+    got = {link.url for link in select_links(chosen.pattern, extract_links(later, "https://links.example/new"))}
+    assert f"https://{sites[99 % 5]}/99/story" in got  # (a pinned story, its anchor marked)
+    assert f"https://{sites[98 % 5]}/98/story" not in got
+    assert len(got) == 13
 
 
 def test_a_lists_sections_that_differ_by_a_class_are_one_list_and_a_sidebar_is_not() -> None:

@@ -34,6 +34,12 @@ _HIDDEN_XPATH = (
 _HASHED = re.compile(r"\d[A-Za-z]")
 # A query carrying another URL, plain, escaped or in base64 ("aHR0c" is "http").
 _CARRIED_URL = re.compile(r"https?(?::|%3A)|(?:^|=)aHR0c", re.IGNORECASE)
+# A class that marks a record as an ad: a word of its own in the class name (``is-sponsored``,
+# ``ad-item``, ``promoted``), not inside another word (``head``, ``shadow``).
+_AD_WORD = re.compile(
+    r"(?i)(?:^|[-_])(?:ads?|adv|advert\w*|sponsor\w*|promo\w*|commercial|tuiguang|guanggao)(?:$|[-_])"
+)
+MARK_STEPS = 2  # steps at a link's end (the anchor, its parent) where a class on a plain element marks a record
 _SKIP_SCHEMES = ("javascript:", "mailto:", "tel:", "data:", "#")
 # Classes that mark a state or a row's parity rather than what an element is: one list's rows
 # differ by them (odd/even, the current item), so a block's path leaves them out, as it leaves
@@ -153,9 +159,11 @@ def _page_query(page_url: str) -> tuple[str, str, dict[str, str]]:
 
 def _inside(block: str, container: str) -> bool:
     """Whether a link's block path runs inside a container's: the same tags, and at each step the
-    same classes or some in common. A list's sections differ by a class or two (phpBB's
-    announcements are ``div.forumbg.announcement`` and ``ul.topiclist``, its topics ``div.forumbg``
-    and ``ul.topiclist.topics``); a sidebar shares none (``div.hot`` beside ``div.list``)."""
+    same classes, or one's with a class or two added (:func:`_kin_steps`). A list's sections differ
+    so (phpBB's announcements are ``div.forumbg.announcement`` and ``ul.topiclist``, its topics
+    ``div.forumbg`` and ``ul.topiclist.topics``); a sidebar does not (``div.hot`` beside
+    ``div.list``; Semantic UI's ``div.column.four.sidebar.wide`` beside the main
+    ``div.column.twelve.wide``: classes in common, but each has its own)."""
     if block.startswith(f"{container}/"):
         return True
     want = container.split("/")
@@ -165,13 +173,38 @@ def _inside(block: str, container: str) -> bool:
 
 def _same_place(block: str, other: str) -> bool:
     """Whether two links' block paths are one place of a list: the same tags, and at each step the
-    same classes or some in common (a news front's cards with and without a picture,
+    same classes or one's with classes added (a news front's cards with and without a picture,
     ``div.card`` and ``div.card.card--image``)."""
     mine, theirs = block.split("/"), other.split("/")
     return len(mine) == len(theirs) and all(map(_kin_steps, mine, theirs))
 
 
+def marked_variant(block: str, other: str) -> bool:
+    """Whether two links' block paths are one place of a list but for a class that marks some of
+    its records: the same steps but one, where one adds classes to the other's, none of them an
+    ad's (Reddit's ``a.title.stickied-link``, Tildes' ``article.topic.topic-with-excerpt``; not
+    Newegg's ``div.item-container.is-sponsored``). A class added to a step with none is such a
+    mark only on the anchor or its parent (a featured job's ``li.feature`` among plain ``li``, a
+    generated style class on some titles' anchors): higher up, a plain ``table`` beside a
+    ``table.listtab`` is another box."""
+    mine, theirs = block.split("/"), other.split("/")
+    if len(mine) != len(theirs):
+        return False
+    differ = [i for i, (a, b) in enumerate(zip(mine, theirs, strict=True)) if a != b]
+    if len(differ) != 1:
+        return False
+    tag, *classes = mine[differ[0]].split(".")
+    their_tag, *their_classes = theirs[differ[0]].split(".")
+    few, more = sorted((set(classes), set(their_classes)), key=len)
+    if tag != their_tag or not few < more or any(_AD_WORD.search(name) for name in more - few):
+        return False
+    return bool(few) or differ[0] >= len(mine) - MARK_STEPS
+
+
 def _kin_steps(mine: str, theirs: str) -> bool:
+    """Whether two steps of block paths are one element's kind: the same tag, and classes in
+    common, all of one's among the other's (a layout framework's classes are shared by boxes
+    that are not one kind, each with classes of its own)."""
     if mine == theirs:
         return True
     tag, *classes = mine.split(".")

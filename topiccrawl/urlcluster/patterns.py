@@ -16,7 +16,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass
 from urllib.parse import parse_qsl, urlsplit
 
-from topiccrawl.urlcluster.links import _DIGIT, _DIGITS, Link, _inside, _same_place
+from topiccrawl.urlcluster.links import _DIGIT, _DIGITS, Link, _inside, _same_place, marked_variant
 from topiccrawl.urltraps import netloc_key, strip_session
 
 LEVELS = ("host", "directory", "file", "region", "container", "block")
@@ -95,7 +95,7 @@ class UrlPattern:
         """Whether a link of a page has this shape, at this pattern's place in the page."""
         if self.block_path is not None and link.block:
             if self.level == "block":
-                return link.block == self.block_path
+                return link.block == self.block_path or marked_variant(link.block, self.block_path)
             if not _inside(link.block, self.block_path):
                 return False
             if self.item_block is not None and _same_place(link.block, self.item_block):
