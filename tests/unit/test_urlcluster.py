@@ -441,6 +441,32 @@ def test_a_lists_sections_that_differ_by_a_class_are_one_list_and_a_sidebar_is_n
     }
 
 
+def test_a_sidebar_sharing_a_layout_frameworks_classes_with_the_list_is_not_inside_it() -> None:
+    # Semantic UI's grid: the main column is ``div.column.twelve.wide``, the sidebar
+    # ``div.column.four.sidebar.wide``. They share classes, but neither's are the other's with a
+    # class added, so the sidebar's hot stories (some of them the list's too) stay out.
+    def item(i: int) -> str:
+        return (
+            f'<div class="item news-item"><a class="image small ui" href="/news/{i}"><img src="/i/{i}.png"></a>'
+            f'<div class="content"><h3 class="header"><a href="/news/{i}">开源项目第{i}号发布新版本</a></h3>'
+            f'<div class="extra"><a class="comments" href="/news/{i}#comments">{i % 50}</a></div></div></div>'
+        )
+
+    hot = "".join(
+        f'<div class="item"><a class="content" href="/news/{i}">热门资讯第{i}号的标题</a></div>'
+        for i in (105, 108, 90, 91, 92)
+    )
+    html = (
+        '<html><body><div class="container"><div class="grid ui">'
+        f'<div class="column twelve wide"><div class="ui">{"".join(item(i) for i in range(100, 120))}</div></div>'
+        f'<div class="column four sidebar wide"><div class="box-item segment ui"><div class="list relaxed ui">{hot}'
+        "</div></div></div></div></div></body></html>"
+    )
+    chosen = auto_choose(extract_links(html, "https://osc.example/news/industry"))
+    assert chosen is not None
+    assert sorted(chosen.urls) == sorted(f"https://osc.example/news/{i}" for i in range(100, 120))
+
+
 def test_a_container_template_saved_before_block_paths_still_selects_the_items() -> None:
     # as `scrapy template` saved it before links carried their classes (the README's example)
     saved = {

@@ -209,7 +209,8 @@ def _kin_steps(mine: str, theirs: str) -> bool:
         return True
     tag, *classes = mine.split(".")
     their_tag, *their_classes = theirs.split(".")
-    return tag == their_tag and bool(set(classes) & set(their_classes))
+    mine_set, theirs_set = set(classes), set(their_classes)
+    return tag == their_tag and bool(mine_set & theirs_set) and (mine_set <= theirs_set or theirs_set <= mine_set)
 
 
 def block_step(element: HtmlElement, kin_cache: dict[tuple[HtmlElement, str], list[set[str]]] | None = None) -> str:
