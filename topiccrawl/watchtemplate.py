@@ -211,8 +211,12 @@ def identity_keys(rows: Sequence[tuple[str, dict[str, str]]]) -> tuple[str, ...]
             ]
             if apart:
                 # (of sets that tell the items apart alike, the one of the shortest values: an
-                # item's id, ``tid=4182``, not a token of the visit, ``_i=7tslrvfMI8Mnwz``)
-                return min(apart, key=lambda chosen: _mean_length(columns, chosen))
+                # item's id, ``tid=4182``, not a token of the visit, ``_i=7tslrvfMI8Mnwz``; of
+                # sets as short, all together: a job's ``jk`` and its employer's ``fccid``, both
+                # ids of 16 characters, of which only the first tells two jobs of one employer apart)
+                shortest = min(_mean_length(columns, chosen) for chosen in apart)
+                tied = {k for chosen in apart if _mean_length(columns, chosen) == shortest for k in chosen}
+                return tuple(sorted(tied))
     return tuple(varying)
 
 

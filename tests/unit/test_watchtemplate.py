@@ -255,6 +255,16 @@ def test_a_tracking_query_after_a_directory_named_by_an_id_is_not_part_of_its_id
         (["id=41&sort=new", "id=42&sort=new", "id=43&sort=new"], ("id",)),
         # a token of the visit tells the items apart too, but the next fetch brings new ones: the id
         (["tid=4182&_i=7tslrvfMI8Mnwz", "tid=97&_i=Qx81LmzP0aTrew", "tid=4001&_i=Zk3mW8pLq2Vbnc"], ("tid",)),
+        # two ids as short, each telling these items apart (a job's and its employer's): both, so
+        # that a second job of one employer is still a new item
+        (
+            [
+                "fccid=8db40a6f7f4ccc91&jk=426a5621c7ae467e&xkcb=SoCA6FDkpt_fPvJIvwq503I2t",
+                "fccid=c858633616c6662e&jk=d123268fa7a436c1&xkcb=SoCx5onxXvsLm6j5ehxWq81Lm",
+                "fccid=717e66ab95feac62&jk=15842905eaaadf56&xkcb=SoCPA4NMTHzq28fTBFle7tslr",
+            ],
+            ("fccid", "jk"),
+        ),
     ],
 )
 def test_identity_keys_are_the_smallest_set_that_tells_items_apart(
