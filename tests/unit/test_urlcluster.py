@@ -12,6 +12,7 @@ from topiccrawl.demo.server import SiteRequest
 from topiccrawl.urlcluster import (
     Link,
     UrlPattern,
+    ad_url,
     auto_choose,
     block_step,
     cluster_links,
@@ -408,6 +409,48 @@ def test_a_pinned_rows_marked_anchor_on_a_later_fetch_is_still_an_item_and_a_spo
     assert f"https://{sites[99 % 5]}/99/story" in got  # (a pinned story, its anchor marked)
     assert f"https://{sites[98 % 5]}/98/story" not in got
     assert len(got) == 13
+
+
+@pytest.mark.parametrize(
+    ("url", "ad"),
+    [
+        ("https://ad.doubleclick.net/ddm/trackclk/N123.456/B789;dc_trk_aid=601;dc_trk_cid=223", True),
+        ("https://www.oschina.example/action/visit/ad?id=1261", True),
+        ("https://go.deals.example/ad/3f8a1c2e/?ad_id=20250108_11&ad_pos=feed_4", True),
+        ("https://jobs.example/pagead/clk?ad=-6NYlbfkN0&p=1", True),
+        ("https://shop.example/sspa/click?ie=UTF8&spc=MTo0", True),
+        ("https://www.leboncoin.example/ad/voitures/2876543210", True),  # (by itself; see below)
+        ("https://news.example/2024/ad-hoc-meeting-on-budget", False),
+        ("https://shadow.example/head/1", False),
+        ("https://video.example/video?aid=5&bvid=BV1x", False),
+        ("https://news.example/world/2024/may/17/story", False),
+    ],
+)
+def test_an_ads_url_is_told_by_its_server_its_path_or_its_query(url: str, ad: bool) -> None:
+    assert ad_url(url) is ad
+
+
+def _deal_cards(hrefs: list[str]) -> str:
+    cards = "".join(
+        f'<li class="feed-row"><div class="img"><a href="{href}"><img src="/i/{n}.jpg"></a></div>'
+        f'<h5 class="title"><a href="{href}">好价第{n}条：某品牌无线耳机限时直降一百元</a></h5></li>'
+        for n, href in enumerate(hrefs)
+    )
+    return f'<html><body><div class="main"><ul class="feed-list">{cards}</ul></div></body></html>'
+
+
+def test_a_few_ads_styled_as_a_lists_items_are_left_out_and_a_list_of_ad_urls_is_kept() -> None:
+    deals = [f"/p/{n}/" for n in range(130000, 130012)]
+    ads = ["https://go.deals.example/ad/3f8a/?ad_id=11&ad_pos=feed_4", "/action/visit/ad?id=7"]
+    html = _deal_cards(deals[:4] + ads[:1] + deals[4:9] + ads[1:] + deals[9:])
+    chosen = auto_choose(extract_links(html, "https://www.deals.example/jingxuan/"))
+    assert chosen is not None
+    assert sorted(chosen.urls) == sorted(f"https://www.deals.example{d}" for d in deals)
+    # a site whose every listing's URL reads as an ad's (leboncoin's /ad/<category>/<id>)
+    listings = [f"/ad/voitures/{n}" for n in range(2876543200, 2876543212)]
+    chosen = auto_choose(extract_links(_deal_cards(listings), "https://www.classifieds.example/voitures"))
+    assert chosen is not None
+    assert sorted(chosen.urls) == sorted(f"https://www.classifieds.example{d}" for d in listings)
 
 
 def test_a_lists_sections_that_differ_by_a_class_are_one_list_and_a_sidebar_is_not() -> None:

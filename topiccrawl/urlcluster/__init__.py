@@ -47,7 +47,7 @@ from topiccrawl.urlcluster.choose import (
     select_links,
 )
 from topiccrawl.urlcluster.clusters import STAMP_LENGTH, Cluster, cluster_links, list_score, ranked_clusters
-from topiccrawl.urlcluster.links import Link, block_step, extract_links, is_view, marked_variant
+from topiccrawl.urlcluster.links import Link, ad_url, block_step, extract_links, is_view, marked_variant
 from topiccrawl.urlcluster.patterns import LEVELS, MIN_PREFIX, UrlPattern, named_by_path
 
 __all__ = [
@@ -60,6 +60,7 @@ __all__ = [
     "Cluster",
     "Link",
     "UrlPattern",
+    "ad_url",
     "auto_choose",
     "block_lists",
     "block_step",

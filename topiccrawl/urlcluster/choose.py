@@ -15,7 +15,7 @@ from dataclasses import replace
 from urllib.parse import urlsplit
 
 from topiccrawl.urlcluster.clusters import Cluster, _common_depth, _text_length, list_score, ranked_clusters
-from topiccrawl.urlcluster.links import Link, carries_url
+from topiccrawl.urlcluster.links import Link, ad_url, carries_url
 from topiccrawl.urlcluster.patterns import UrlPattern, _file_shapes, _host_directory
 from topiccrawl.urltraps import netloc_key
 
@@ -46,7 +46,9 @@ def auto_choose(links: Sequence[Link]) -> Cluster | None:
         best = blocks[0]
     if best is None or best.score < MIN_LIST_SCORE:
         return None
-    return _items_of_attributes(best, [*ranked, *blocks], links) or best
+    best = _items_of_attributes(best, [*ranked, *blocks], links) or best
+    kept = _without_ads({link.url for link in best.links})  # (as select_links leaves them out later)
+    return replace(best, links=[link for link in best.links if link.url in kept])
 
 
 def _items_of_attributes(best: Cluster, candidates: Sequence[Cluster], links: Sequence[Link]) -> Cluster | None:
@@ -204,7 +206,8 @@ def select_links(pattern: UrlPattern, links: Sequence[Link]) -> list[Link]:
     """
     matched = [link for link in links if pattern.matches_link(link)]
     if pattern.level not in ("container", "block") or not pattern.dom_path:
-        return matched
+        kept = _without_ads({link.url for link in matched})
+        return [link for link in matched if link.url in kept]
     if pattern.item_block is not None:
         matched = _titled_strangers(pattern, matched)
     depth = pattern.dom_path.count("/") + 1
@@ -231,7 +234,15 @@ def select_links(pattern: UrlPattern, links: Sequence[Link]) -> list[Link]:
         # page) keeps those whose texts are titles as long as its own: not a row's page numbers.
         title = TITLE_SHARE * longest[urls[0]]
         keep.update(u for rank, u in enumerate(urls) if rank < limit or longest[u] >= title > 0)
+    keep = _without_ads(keep)
     return [link for link in matched if link.url in keep]
+
+
+def _without_ads(urls: set[str]) -> set[str]:
+    """A list's URLs but its ads (:func:`ad_url`), when they are a few of them: a site whose every
+    listing reads as an ad's URL keeps them all."""
+    ads = {url for url in urls if ad_url(url)}
+    return urls - ads if len(ads) < len(urls) / 2 else urls
 
 
 def _one_card(url: str, records: set[tuple[int, ...]], links: Sequence[Link], depth: int) -> set[tuple[int, ...]]:

@@ -39,6 +39,9 @@ _CARRIED_URL = re.compile(r"https?(?::|%3A)|(?:^|=)aHR0c", re.IGNORECASE)
 _AD_WORD = re.compile(
     r"(?i)(?:^|[-_])(?:ads?|adv|advert\w*|sponsor\w*|promo\w*|commercial|tuiguang|guanggao)(?:$|[-_])"
 )
+_AD_HOST_LABELS = frozenset({"doubleclick", "googleadservices", "googlesyndication", "adservice", "adclick"})
+_AD_SEGMENTS = frozenset({"ad", "ads", "adv", "advert", "adverts", "pagead", "aclk", "adclick", "adclk", "sspa"})
+_AD_KEYS = frozenset({"ad", "ad_id", "adid", "ad_pos", "adpos"})
 MARK_STEPS = 2  # steps at a link's end (the anchor, its parent) where a class on a plain element marks a record
 _SKIP_SCHEMES = ("javascript:", "mailto:", "tel:", "data:", "#")
 # Classes that mark a state or a row's parity rather than what an element is: one list's rows
@@ -105,6 +108,20 @@ def extract_links(html: str, base_url: str) -> list[Link]:
         block = "/".join([*(steps[el] for el in ancestors), block_step(anchor, kin_cache)])
         links.append(Link(url, text, path, position, block, is_view(url, base_url)))
     return links
+
+
+def ad_url(url: str) -> bool:
+    """Whether a link goes to an ad: through an ad server (``ad.doubleclick.net``), or through the
+    site's own ad redirect, named so in its path (``/action/visit/ad?id=``, ``/pagead/clk``) or its
+    query (``?ad_id=``). Some sites name every listing so (leboncoin's ``/ad/…``): a list's few
+    ads among its items are told by this, not a list all of whose links read so."""
+    parts = urlsplit(url)
+    host = parts.hostname or ""
+    if any(label in _AD_HOST_LABELS for label in host.split(".")):
+        return True
+    if any(segment.lower() in _AD_SEGMENTS for segment in parts.path.split("/")):
+        return True
+    return any(key.lower() in _AD_KEYS for key, _ in parse_qsl(parts.query, keep_blank_values=True))
 
 
 def carries_url(url: str) -> bool:
