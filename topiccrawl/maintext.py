@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from lxml import etree
 from lxml import html as lxml_html
 
+from topiccrawl.htmlprolog import without_xml_declaration
 from topiccrawl.maincontainer import main_paragraphs
 from topiccrawl.textutil import normalize_space
 
@@ -68,7 +69,7 @@ def _in_main_container(html: str, paragraphs: list[str], title: str, url: str | 
     """trafilatura's paragraphs without the comments, lists and footer lines it let through
     from outside the body's element (:mod:`topiccrawl.maincontainer`)."""
     try:
-        root = lxml_html.document_fromstring(html)
+        root = lxml_html.document_fromstring(without_xml_declaration(html))
     except (ValueError, etree.ParserError):
         return paragraphs
     kept = main_paragraphs(root, paragraphs, headline=title)

@@ -33,6 +33,7 @@ from typing import Any
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 from topiccrawl.fingerprint import checksum, hamming, text_simhash
+from topiccrawl.htmlprolog import without_xml_declaration
 from topiccrawl.notify.changes import Fingerprint as ChangeFingerprint
 from topiccrawl.notify.changes import fingerprint as change_fingerprint
 from topiccrawl.notify.changes import new_chars
@@ -309,7 +310,7 @@ def _body_text(html: str) -> str:
     from topiccrawl.textutil import normalize_space
 
     try:
-        doc = lxml.html.document_fromstring(html)
+        doc = lxml.html.document_fromstring(without_xml_declaration(html))
     except (ValueError, lxml.etree.ParserError):
         return ""
     for el in doc.xpath("//script|//style|//noscript"):

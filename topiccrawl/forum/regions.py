@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 
 from lxml import html as lxml_html
 
+from topiccrawl.htmlprolog import without_xml_declaration
 from topiccrawl.pagelets import expand_pagelets
 
 # Tags that only style text; user-written content is full of them.
@@ -485,7 +486,7 @@ def parse_html(body: str | bytes) -> lxml_html.HtmlElement:
     scripts to insert (Tieba's thread list, :mod:`topiccrawl.pagelets`) parsed in place, and what
     ``<noscript>`` elements hold shown where they stand (Flarum serves such a browser its whole
     content in one: the discussions of an index, the posts of a discussion)."""
-    root = lxml_html.fromstring(body)
+    root = lxml_html.fromstring(without_xml_declaration(body) if isinstance(body, str) else body)
     expand_pagelets(root)
     for el in list(root.iter("noscript")):
         el.drop_tag()

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 from urllib.parse import parse_qsl, urljoin, urlsplit, urlunsplit
 
+from topiccrawl.htmlprolog import without_xml_declaration
 from topiccrawl.pagelets import expand_pagelets
 from topiccrawl.textutil import SCREEN_READER_ONLY, normalize_space
 
@@ -67,7 +68,7 @@ def extract_links(html: str, base_url: str) -> list[Link]:
     import lxml.html
 
     try:
-        doc = lxml.html.document_fromstring(html)
+        doc = lxml.html.document_fromstring(without_xml_declaration(html))
     except (ValueError, lxml.etree.ParserError):
         return []
     expand_pagelets(doc)  # a list shipped in a comment for a script to insert (Tieba's threads)
