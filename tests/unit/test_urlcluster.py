@@ -420,6 +420,8 @@ def test_a_pinned_rows_marked_anchor_on_a_later_fetch_is_still_an_item_and_a_spo
         ("https://jobs.example/pagead/clk?ad=-6NYlbfkN0&p=1", True),
         ("https://shop.example/sspa/click?ie=UTF8&spc=MTo0", True),
         ("https://www.leboncoin.example/ad/voitures/2876543210", True),  # (by itself; see below)
+        ("https://events.example/e/summit-tickets-771209883451?aff=search&_eboga=promoted", True),
+        ("https://shop.example/list?sort=promoted_first", False),
         ("https://news.example/2024/ad-hoc-meeting-on-budget", False),
         ("https://shadow.example/head/1", False),
         ("https://video.example/video?aid=5&bvid=BV1x", False),

@@ -43,6 +43,7 @@ _AD_WORD = re.compile(
 _AD_HOST_LABELS = frozenset({"doubleclick", "googleadservices", "googlesyndication", "adservice", "adclick"})
 _AD_SEGMENTS = frozenset({"ad", "ads", "adv", "advert", "adverts", "pagead", "aclk", "adclick", "adclk", "sspa"})
 _AD_KEYS = frozenset({"ad", "ad_id", "adid", "ad_pos", "adpos"})
+_AD_VALUES = frozenset({"promoted", "sponsored", "advert", "advertisement"})  # (Eventbrite's ``_eboga=promoted``)
 MARK_STEPS = 2  # steps at a link's end (the anchor, its parent) where a class on a plain element marks a record
 _SKIP_SCHEMES = ("javascript:", "mailto:", "tel:", "data:", "#")
 # Classes that mark a state or a row's parity rather than what an element is: one list's rows
@@ -114,7 +115,7 @@ def extract_links(html: str, base_url: str) -> list[Link]:
 def ad_url(url: str) -> bool:
     """Whether a link goes to an ad: through an ad server (``ad.doubleclick.net``), or through the
     site's own ad redirect, named so in its path (``/action/visit/ad?id=``, ``/pagead/clk``) or its
-    query (``?ad_id=``). Some sites name every listing so (leboncoin's ``/ad/…``): a list's few
+    query (``?ad_id=``, ``&_eboga=promoted``). Some sites name every listing so (leboncoin's ``/ad/…``): a list's few
     ads among its items are told by this, not a list all of whose links read so."""
     parts = urlsplit(url)
     host = parts.hostname or ""
@@ -122,7 +123,8 @@ def ad_url(url: str) -> bool:
         return True
     if any(segment.lower() in _AD_SEGMENTS for segment in parts.path.split("/")):
         return True
-    return any(key.lower() in _AD_KEYS for key, _ in parse_qsl(parts.query, keep_blank_values=True))
+    query = parse_qsl(parts.query, keep_blank_values=True)
+    return any(key.lower() in _AD_KEYS or value.lower() in _AD_VALUES for key, value in query)
 
 
 def carries_url(url: str) -> bool:
