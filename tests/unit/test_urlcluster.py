@@ -455,6 +455,38 @@ def test_a_few_ads_styled_as_a_lists_items_are_left_out_and_a_list_of_ad_urls_is
     assert sorted(chosen.urls) == sorted(f"https://www.classifieds.example{d}" for d in listings)
 
 
+@pytest.mark.parametrize(
+    ("titles", "nav"),
+    [
+        (  # a Korean board (zboard): Hangul titles, and its menu
+            "오늘 점심 뭐 드셨나요|사과값 너무 비싸네요|전기차 보조금 얼마나 나오나요|주말에 등산 가실 분|"
+            "아이폰 루머 보셨나요|이사 업체 추천 부탁|고양이 사료 뭐 먹이세요|비 오는 날 드라이브|"
+            "노트북 새로 샀어요|야근 너무 힘드네요|축구 경기 보신 분|여름 휴가 어디로 가세요",
+            ["로그인", "회원가입", "고객센터", "자유게시판", "이벤트"],
+        ),
+        (  # a Russian forum: Cyrillic titles
+            "Программы для Windows|Проблема с драйвером видеокарты|Какой антивирус выбрать|Обновление системы|"
+            "Не работает звук|Лучший браузер|Ошибка при установке|Вопрос по роутеру|Помогите с ноутбуком|"
+            "Резервное копирование|Медленный интернет|Настройка принтера",
+            ["Вход", "Регистрация", "Правила", "Поиск", "Форумы"],
+        ),
+    ],
+)
+def test_titles_in_hangul_or_cyrillic_read_as_titles(titles: str, nav: list[str]) -> None:
+    rows = "".join(
+        f'<tr><td><a href="view.php?id=free&no={9000 + n}&page=1">{title}</a></td><td>06-{n + 10}</td></tr>'
+        for n, title in enumerate(titles.split("|"))
+    )
+    menu = "".join(f'<a href="board.php?id=m{n}">{text}</a> ' for n, text in enumerate(nav))
+    pager = "".join(f'<a href="zboard.php?id=free&page={n}&divpage=1">{n}</a> ' for n in range(2, 11))
+    html = f"<html><body><div>{menu}</div><table>{rows}</table><div>{pager}</div></body></html>"
+    chosen = auto_choose(extract_links(html, "https://board.example/zboard/zboard.php?id=free"))
+    assert chosen is not None  # (before: no list at all, the titles counting nothing)
+    assert sorted(chosen.urls) == sorted(
+        f"https://board.example/zboard/view.php?id=free&no={9000 + n}&page=1" for n in range(12)
+    )
+
+
 def test_a_lists_sections_that_differ_by_a_class_are_one_list_and_a_sidebar_is_not() -> None:
     def section(classes: str, ul: str, ids: range) -> str:
         rows = "".join(

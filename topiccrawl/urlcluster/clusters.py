@@ -30,6 +30,11 @@ _STAMP = re.compile(
 )
 
 
+# Scripts whose every character is a syllable or a word: Han, kana, Hangul syllables.
+_SYLLABIC = re.compile("[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7a3\uf900-\ufaff]")
+_WORD = re.compile(r"[^\W\d_]+")  # letters of any other alphabet
+
+
 @dataclass
 class Cluster:
     pattern: UrlPattern
@@ -82,9 +87,12 @@ def cluster_links(links: Sequence[Link]) -> list[Cluster]:
 
 
 def _text_length(text: str) -> float:
-    """Length in 'characters of meaning': a CJK character counts 1, a Latin word about 2."""
-    cjk = sum(1 for ch in text if "\u3400" <= ch <= "\u9fff" or "\uf900" <= ch <= "\ufaff")
-    words = len(re.findall(r"[A-Za-z]+", text))
+    """Length in 'characters of meaning': a Chinese character, a kana or a Hangul syllable counts
+    1, a word of any alphabet (Latin, Cyrillic, Greek...) 2, and more when it is longer than six
+    letters (a German compound: "Jahresprognose"). Hangul, kana and other alphabets than Latin
+    counted nothing before, so a Korean board's titles read as empty."""
+    cjk = len(_SYLLABIC.findall(text))
+    words = sum(max(1.0, len(word) / 6) for word in _WORD.findall(_SYLLABIC.sub(" ", text)))
     # Numbers say little: a date or a reply count is not a title.
     numbers = len(re.findall(r"\d+", text))
     return cjk + 2 * words + 0.5 * numbers
