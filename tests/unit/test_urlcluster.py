@@ -22,6 +22,7 @@ from topiccrawl.urlcluster import (
     marked_variant,
     named_by_path,
     ranked_clusters,
+    script_target,
     select_links,
 )
 
@@ -485,6 +486,42 @@ def test_titles_in_hangul_or_cyrillic_read_as_titles(titles: str, nav: list[str]
     assert sorted(chosen.urls) == sorted(
         f"https://board.example/zboard/view.php?id=free&no={9000 + n}&page=1" for n in range(12)
     )
+
+
+@pytest.mark.parametrize(
+    ("onclick", "target"),
+    [
+        ("openBookDetail('../opac/item.php?marc_no=0000712345');return false;", "../opac/item.php?marc_no=0000712345"),
+        ("window.open('https://x.example/a', '_blank')", "https://x.example/a"),
+        ("location.href='/t/5'", "/t/5"),
+        ('show("detail_17.html")', "detail_17.html"),
+        ("addBookShelf('0000712345');", ""),  # (an id, no URL)
+        ("track('click', 'nav')", ""),
+        ("setHomepage();", ""),
+    ],
+)
+def test_an_anchors_script_names_the_url_it_opens(onclick: str, target: str) -> None:
+    assert script_target(onclick) == target
+
+
+def test_a_list_whose_titles_open_their_items_by_script_is_found() -> None:
+    # a library catalogue's new books: each title is a script anchor opening the book's page,
+    # beside a real link "详细信息" to the same page, and script-only actions
+    books = "".join(
+        f'<li><a href="javascript:void(0);" onclick="openBookDetail(\'../opac/item.php?marc_no={n}\');'
+        f'return false;">{n % 7 + 1}.第{n}本新书的书名：机器学习与数据挖掘</a> '
+        f'<a href="../opac/item.php?marc_no={n}">详细信息</a> '
+        f'<a href="javascript:void(0);" onclick="addBookShelf(\'{n}\');">加入书架</a></li>'
+        for n in range(712340, 712356)
+    )
+    html = f'<html><body><div class="newbooks"><ul>{books}</ul></div></body></html>'
+    links = extract_links(html, "http://opac.example:8080/newbook/newbook_cls_book.php?s=A")
+    titles = [link for link in links if "书名" in link.text]
+    assert len(titles) == 16 and titles[0].url == "http://opac.example:8080/opac/item.php?marc_no=712340"
+    assert not [link for link in links if link.text == "加入书架"]
+    chosen = auto_choose(links)
+    assert chosen is not None
+    assert len(chosen.urls) == 16 and all("marc_no=" in url for url in chosen.urls)
 
 
 def test_a_lists_sections_that_differ_by_a_class_are_one_list_and_a_sidebar_is_not() -> None:

@@ -47,7 +47,7 @@ from topiccrawl.urlcluster.choose import (
     select_links,
 )
 from topiccrawl.urlcluster.clusters import STAMP_LENGTH, Cluster, cluster_links, list_score, ranked_clusters
-from topiccrawl.urlcluster.links import Link, ad_url, block_step, extract_links, is_view, marked_variant
+from topiccrawl.urlcluster.links import Link, ad_url, block_step, extract_links, is_view, marked_variant, script_target
 from topiccrawl.urlcluster.patterns import LEVELS, MIN_PREFIX, UrlPattern, named_by_path
 
 __all__ = [
@@ -71,5 +71,6 @@ __all__ = [
     "marked_variant",
     "named_by_path",
     "ranked_clusters",
+    "script_target",
     "select_links",
 ]

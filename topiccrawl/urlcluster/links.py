@@ -45,6 +45,10 @@ _AD_SEGMENTS = frozenset({"ad", "ads", "adv", "advert", "adverts", "pagead", "ac
 _AD_KEYS = frozenset({"ad", "ad_id", "adid", "ad_pos", "adpos"})
 _AD_VALUES = frozenset({"promoted", "sponsored", "advert", "advertisement"})  # (Eventbrite's ``_eboga=promoted``)
 MARK_STEPS = 2  # steps at a link's end (the anchor, its parent) where a class on a plain element marks a record
+_SCRIPTED = ("javascript:", "#")  # hrefs that leave the navigation to the anchor's onclick, if any
+_QUOTED = re.compile(r"""['"]([^'"\s]+)['"]""")
+# A path or URL: a scheme, a slash or dot-slash start, or a file with an extension or a query.
+_URL_LIKE = re.compile(r"(?i)(?:https?://|//|/|\.\.?/)\S*|[\w.-]+\.(?:s?html?|php|aspx?|jsp|cgi)(?:[?#]\S*)?$")
 _SKIP_SCHEMES = ("javascript:", "mailto:", "tel:", "data:", "#")
 # Classes that mark a state or a row's parity rather than what an element is: one list's rows
 # differ by them (odd/even, the current item), so a block's path leaves them out, as it leaves
@@ -86,6 +90,8 @@ def extract_links(html: str, base_url: str) -> list[Link]:
     hiding = {a for el in hidden for a in el.iterancestors("a")}
     for anchor in doc.iter("a"):
         href = (anchor.get("href") or "").strip()
+        if not href or href.lower().startswith(_SCRIPTED):
+            href = script_target(anchor.get("onclick") or "")  # (a title whose link is a script's)
         if not href or href.lower().startswith(_SKIP_SCHEMES):
             continue
         url = urljoin(base, href)
@@ -125,6 +131,16 @@ def ad_url(url: str) -> bool:
         return True
     query = parse_qsl(parts.query, keep_blank_values=True)
     return any(key.lower() in _AD_KEYS or value.lower() in _AD_VALUES for key, value in query)
+
+
+def script_target(onclick: str) -> str:
+    """The URL an anchor's ``onclick`` opens, when its ``href`` is a script or nothing: the first
+    quoted argument that reads as a URL (``openBookDetail('../opac/item.php?marc_no=1')``,
+    ``window.open('https://…')``, ``location.href='/t/5'``), not an id (``addBookShelf('1')``)."""
+    for candidate in _QUOTED.findall(onclick):
+        if _URL_LIKE.match(candidate):
+            return candidate
+    return ""
 
 
 def carries_url(url: str) -> bool:
