@@ -47,6 +47,12 @@ def discuz_truth(html: str, url: str) -> set[str]:
     return {urljoin(url, str(h)) for h in doc.xpath('//a[contains(concat(" ", @class, " "), " xst ")]/@href')}
 
 
+def _batch_order(folder: Path) -> tuple[int, str]:
+    """batch2 before batch10."""
+    digits = re.sub(r"\D", "", folder.name)
+    return (int(digits) if digits else 0, folder.name)
+
+
 def pages() -> list[tuple[str, str, str, Callable[[str, str], set[str]]]]:
     """(name, url, html, truth function)."""
     site = ChangingSite()
@@ -100,7 +106,8 @@ def table(rows: list[tuple[str, str, str, Callable[[str, str], set[str]]]]) -> t
 
 def main() -> None:
     table(pages())
-    for folder in sorted(p for p in LIST_PAGES.iterdir() if p.is_dir()) if LIST_PAGES.is_dir() else []:
+    folders = sorted((p for p in LIST_PAGES.iterdir() if p.is_dir()), key=_batch_order) if LIST_PAGES.is_dir() else []
+    for folder in folders:
         print(f"\n{folder.name}:\n")
         precision, recall = table(batch(folder))
         print(f"\n{folder.name}: mean precision {precision:.3f}, mean recall {recall:.3f}")
