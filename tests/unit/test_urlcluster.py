@@ -498,6 +498,7 @@ def test_titles_in_hangul_or_cyrillic_read_as_titles(titles: str, nav: list[str]
         ("addBookShelf('0000712345');", ""),  # (an id, no URL)
         ("track('click', 'nav')", ""),
         ("setHomepage();", ""),
+        ("javascript:openDetail('/zwgk/content.jsp?id=20240611001')", "/zwgk/content.jsp?id=20240611001"),
     ],
 )
 def test_an_anchors_script_names_the_url_it_opens(onclick: str, target: str) -> None:
@@ -519,6 +520,10 @@ def test_a_list_whose_titles_open_their_items_by_script_is_found() -> None:
     titles = [link for link in links if "书名" in link.text]
     assert len(titles) == 16 and titles[0].url == "http://opac.example:8080/opac/item.php?marc_no=712340"
     assert not [link for link in links if link.text == "加入书架"]
+    # (a script in the href itself, as many government sites write their notices' links)
+    notice = "<a href=\"javascript:openDetail('/zwgk/content.jsp?id=7')\">关于开展安全生产检查的通知</a>"
+    (link,) = extract_links(f"<html><body>{notice}</body></html>", "http://gov.example/zwgk/list.jsp")
+    assert link.url == "http://gov.example/zwgk/content.jsp?id=7"
     chosen = auto_choose(links)
     assert chosen is not None
     assert len(chosen.urls) == 16 and all("marc_no=" in url for url in chosen.urls)

@@ -91,7 +91,9 @@ def extract_links(html: str, base_url: str) -> list[Link]:
     for anchor in doc.iter("a"):
         href = (anchor.get("href") or "").strip()
         if not href or href.lower().startswith(_SCRIPTED):
-            href = script_target(anchor.get("onclick") or "")  # (a title whose link is a script's)
+            # (a title whose link is a script's: javascript:openDetail('…') or an onclick)
+            script = href if href.lower().startswith("javascript:") else ""
+            href = script_target(script) or script_target(anchor.get("onclick") or "")
         if not href or href.lower().startswith(_SKIP_SCHEMES):
             continue
         url = urljoin(base, href)
