@@ -529,6 +529,30 @@ def test_a_list_whose_titles_open_their_items_by_script_is_found() -> None:
     assert len(chosen.urls) == 16 and all("marc_no=" in url for url in chosen.urls)
 
 
+def test_an_entry_in_a_box_classed_as_an_ad_is_left_out_and_a_discounted_product_is_not() -> None:
+    # a feed's ad entry is styled as the posts, linked through the advertiser's tracking URL on
+    # another host, and wrapped in div.advertisement; a product on sale is li.product.promo
+    def entry(n: int, box: str = "entry", href: str = "") -> str:
+        return (
+            f'<li class="item"><div class="{box}"><div class="title-row"><a href="{href or f"/post/{n}"}">'
+            f"第{n}篇前端文章：从零实现一个虚拟列表组件</a></div></div></li>"
+        )
+
+    ad = entry(0, "advertisement entry", "https://ads.volc.example/landing?utm_source=feed&utm_medium=card")
+    rest = "".join(entry(n) for n in range(3, 12))
+    html = f'<html><body><ul class="entry-list">{entry(1)}{entry(2)}{ad}{rest}</ul></body></html>'
+    chosen = auto_choose(extract_links(html, "https://juejin.example/frontend"))
+    assert chosen is not None
+    assert sorted(chosen.urls) == sorted(f"https://juejin.example/post/{n}" for n in range(1, 12))
+    products = "".join(
+        f'<li class="product{" promo" if n % 3 == 0 else ""}"><a href="/products/blend-{n}">'
+        f"Dark roast coffee blend number {n}, whole bean</a></li>"
+        for n in range(12)
+    )
+    chosen = auto_choose(extract_links(f"<html><body><ul>{products}</ul></body></html>", "https://shop.example/c"))
+    assert chosen is not None and len(chosen.urls) == 12
+
+
 def test_a_lists_sections_that_differ_by_a_class_are_one_list_and_a_sidebar_is_not() -> None:
     def section(classes: str, ul: str, ids: range) -> str:
         rows = "".join(

@@ -15,7 +15,7 @@ from dataclasses import replace
 from urllib.parse import urlsplit
 
 from topiccrawl.urlcluster.clusters import Cluster, _common_depth, _text_length, list_score, ranked_clusters
-from topiccrawl.urlcluster.links import Link, ad_url, carries_url
+from topiccrawl.urlcluster.links import Link, ad_url, carries_url, in_ad_box
 from topiccrawl.urlcluster.patterns import UrlPattern, _file_shapes, _host_directory
 from topiccrawl.urltraps import netloc_key
 
@@ -47,7 +47,7 @@ def auto_choose(links: Sequence[Link]) -> Cluster | None:
     if best is None or best.score < MIN_LIST_SCORE:
         return None
     best = _items_of_attributes(best, [*ranked, *blocks], links) or best
-    kept = _without_ads({link.url for link in best.links})  # (as select_links leaves them out later)
+    kept = _without_ads(best.links)  # (as select_links leaves them out later)
     return replace(best, links=[link for link in best.links if link.url in kept])
 
 
@@ -206,7 +206,7 @@ def select_links(pattern: UrlPattern, links: Sequence[Link]) -> list[Link]:
     """
     matched = [link for link in links if pattern.matches_link(link)]
     if pattern.level not in ("container", "block") or not pattern.dom_path:
-        kept = _without_ads({link.url for link in matched})
+        kept = _without_ads(matched)
         return [link for link in matched if link.url in kept]
     if pattern.item_block is not None:
         matched = _titled_strangers(pattern, matched)
@@ -234,14 +234,17 @@ def select_links(pattern: UrlPattern, links: Sequence[Link]) -> list[Link]:
         # page) keeps those whose texts are titles as long as its own: not a row's page numbers.
         title = TITLE_SHARE * longest[urls[0]]
         keep.update(u for rank, u in enumerate(urls) if rank < limit or longest[u] >= title > 0)
-    keep = _without_ads(keep)
+    keep &= _without_ads([link for link in matched if link.url in keep])
     return [link for link in matched if link.url in keep]
 
 
-def _without_ads(urls: set[str]) -> set[str]:
-    """A list's URLs but its ads (:func:`ad_url`), when they are a few of them: a site whose every
-    listing reads as an ad's URL keeps them all."""
-    ads = {url for url in urls if ad_url(url)}
+def _without_ads(links: Sequence[Link]) -> set[str]:
+    """The URLs of a list's links but its ads, when they are a few of them: URLs that read as an
+    ad's (:func:`ad_url`), or linked from inside an element whose class names an ad
+    (``div.advertisement``, ``li.is-sponsored``: :func:`in_ad_box`). A site whose every listing
+    reads so (leboncoin's ``/ad/…``) keeps them all."""
+    urls = {link.url for link in links}
+    ads = {link.url for link in links if ad_url(link.url) or in_ad_box(link.block)}
     return urls - ads if len(ads) < len(urls) / 2 else urls
 
 

@@ -40,6 +40,8 @@ _CARRIED_URL = re.compile(r"https?(?::|%3A)|(?:^|=)aHR0c", re.IGNORECASE)
 _AD_WORD = re.compile(
     r"(?i)(?:^|[-_])(?:ads?|adv|advert\w*|sponsor\w*|promo\w*|commercial|tuiguang|guanggao)(?:$|[-_])"
 )
+# ...and one that marks a box as an ad, not a sale: ``li.product.promo`` is a discounted item.
+_AD_BOX = re.compile(r"(?i)(?:^|[-_])(?:ads?|adv|advert\w*|sponsor\w*|promoted|commercial|tuiguang|guanggao)(?:$|[-_])")
 _AD_HOST_LABELS = frozenset({"doubleclick", "googleadservices", "googlesyndication", "adservice", "adclick"})
 _AD_SEGMENTS = frozenset({"ad", "ads", "adv", "advert", "adverts", "pagead", "aclk", "adclick", "adclk", "sspa"})
 _AD_KEYS = frozenset({"ad", "ad_id", "adid", "ad_pos", "adpos"})
@@ -133,6 +135,13 @@ def ad_url(url: str) -> bool:
         return True
     query = parse_qsl(parts.query, keep_blank_values=True)
     return any(key.lower() in _AD_KEYS or value.lower() in _AD_VALUES for key, value in query)
+
+
+def in_ad_box(block: str) -> bool:
+    """Whether a link's block path (:func:`block_step`) runs through an element whose class names
+    an ad (``div.advertisement.entry``, ``li.is-sponsored``, ``div.ad-slot``), not a sale's
+    (``li.product.promo``)."""
+    return any(_AD_BOX.search(name) for step in block.split("/") for name in step.split(".")[1:])
 
 
 def script_target(onclick: str) -> str:
