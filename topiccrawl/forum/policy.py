@@ -390,10 +390,9 @@ class CrawlPolicy:
         pages read already, filtered or reordered: :mod:`topiccrawl.forum.views`) counts against
         its slot, not its URL pattern: a category's page shows the index's rows of its boards, and
         its URL is a board's."""
-        if why == "wall" and self.patterns[pattern]["wanted"]:
+        if why == "wall":
             # (the page its first link led to, taken for a wanted one, was the same wall)
-            self.patterns[pattern]["wanted"] -= 1
-            self.patterns[pattern]["unwanted"] += 1
+            self._retract_pattern(pattern)
         if why == "view":
             self.pattern_views[pattern] += 1
             if self.sampled[pattern]:
@@ -426,9 +425,7 @@ class CrawlPolicy:
         member's page read as a thread, before later pages of its template showed them feeds):
         for its link's slot and for its URL pattern. Returns parked links that may now be
         followed, as :meth:`record` does."""
-        if self.patterns[pattern]["wanted"]:
-            self.patterns[pattern]["wanted"] -= 1
-            self.patterns[pattern]["unwanted"] += 1
+        self._retract_pattern(pattern)
         s = self.slots.get(slot_key)
         if s is None or not s.outcomes[f"wanted:{page_type}"]:
             return []
@@ -439,6 +436,12 @@ class CrawlPolicy:
             s.wanted_patterns.clear()
             s.wanted_shapes.clear()
         return self.release()
+
+    def _retract_pattern(self, pattern: str) -> None:
+        """Count one of the pattern's wanted pages as unwanted, if it has one."""
+        if self.patterns[pattern]["wanted"]:
+            self.patterns[pattern]["wanted"] -= 1
+            self.patterns[pattern]["unwanted"] += 1
 
     @staticmethod
     def _retract(s: Slot, taken: str, why: str) -> None:
