@@ -35,13 +35,14 @@ _HIDDEN_XPATH = (
 _HASHED = re.compile(r"\d[A-Za-z]")
 # A query carrying another URL, plain, escaped or in base64 ("aHR0c" is "http").
 _CARRIED_URL = re.compile(r"https?(?::|%3A)|(?:^|=)aHR0c", re.IGNORECASE)
-# A class that marks a record as an ad: a word of its own in the class name (``is-sponsored``,
-# ``ad-item``, ``promoted``), not inside another word (``head``, ``shadow``).
-_AD_WORD = re.compile(
-    r"(?i)(?:^|[-_])(?:ads?|adv|advert\w*|sponsor\w*|promo\w*|commercial|tuiguang|guanggao)(?:$|[-_])"
-)
+# Words of a class name that name an ad, each a word of its own in the name (``is-sponsored``,
+# ``ad-item``), not inside another word (``head``, ``shadow``).
+_AD_CLASS_WORDS = r"ads?|adv|advert\w*|sponsor\w*|commercial|tuiguang|guanggao"
+# A class that sets a record apart as an ad or a promotion, not as a mark of the list's own records
+# (:func:`marked_variant`)...
+_AD_WORD = re.compile(rf"(?i)(?:^|[-_])(?:{_AD_CLASS_WORDS}|promo\w*)(?:$|[-_])")
 # ...and one that marks a box as an ad, not a sale: ``li.product.promo`` is a discounted item.
-_AD_BOX = re.compile(r"(?i)(?:^|[-_])(?:ads?|adv|advert\w*|sponsor\w*|promoted|commercial|tuiguang|guanggao)(?:$|[-_])")
+_AD_BOX = re.compile(rf"(?i)(?:^|[-_])(?:{_AD_CLASS_WORDS}|promoted)(?:$|[-_])")
 _AD_HOST_LABELS = frozenset({"doubleclick", "googleadservices", "googlesyndication", "adservice", "adclick"})
 _AD_SEGMENTS = frozenset({"ad", "ads", "adv", "advert", "adverts", "pagead", "aclk", "adclick", "adclk", "sspa"})
 _AD_KEYS = frozenset({"ad", "ad_id", "adid", "ad_pos", "adpos"})
@@ -141,7 +142,7 @@ def in_ad_box(block: str) -> bool:
     """Whether a link's block path (:func:`block_step`) runs through an element whose class names
     an ad (``div.advertisement.entry``, ``li.is-sponsored``, ``div.ad-slot``), not a sale's
     (``li.product.promo``)."""
-    return any(_AD_BOX.search(name) for step in block.split("/") for name in step.split(".")[1:])
+    return any(_AD_BOX.search(name) for step in block.split("/") for name in _step(step)[1])
 
 
 def script_target(onclick: str) -> str:
@@ -240,9 +241,9 @@ def marked_variant(block: str, other: str) -> bool:
     differ = [i for i, (a, b) in enumerate(zip(mine, theirs, strict=True)) if a != b]
     if len(differ) != 1:
         return False
-    tag, *classes = mine[differ[0]].split(".")
-    their_tag, *their_classes = theirs[differ[0]].split(".")
-    few, more = sorted((set(classes), set(their_classes)), key=len)
+    tag, classes = _step(mine[differ[0]])
+    their_tag, their_classes = _step(theirs[differ[0]])
+    few, more = sorted((classes, their_classes), key=len)
     if tag != their_tag or not few < more or any(_AD_WORD.search(name) for name in more - few):
         return False
     return bool(few) or differ[0] >= len(mine) - MARK_STEPS
@@ -254,10 +255,15 @@ def _kin_steps(mine: str, theirs: str) -> bool:
     that are not one kind, each with classes of its own)."""
     if mine == theirs:
         return True
-    tag, *classes = mine.split(".")
-    their_tag, *their_classes = theirs.split(".")
-    mine_set, theirs_set = set(classes), set(their_classes)
-    return tag == their_tag and bool(mine_set & theirs_set) and (mine_set <= theirs_set or theirs_set <= mine_set)
+    tag, classes = _step(mine)
+    their_tag, their_classes = _step(theirs)
+    return tag == their_tag and bool(classes & their_classes) and (classes <= their_classes or their_classes <= classes)
+
+
+def _step(step: str) -> tuple[str, set[str]]:
+    """A block path's step (``li.item.top``: :func:`block_step`) as its tag and its classes."""
+    tag, *classes = step.split(".")
+    return tag, set(classes)
 
 
 def block_step(element: HtmlElement, kin_cache: dict[tuple[HtmlElement, str], list[set[str]]] | None = None) -> str:
