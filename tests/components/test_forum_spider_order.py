@@ -16,6 +16,7 @@ import math
 import re
 from collections import Counter, deque
 from collections.abc import Iterable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, quote, urljoin, urlsplit
@@ -45,7 +46,7 @@ from topiccrawl.demo.server import SiteRequest
 from topiccrawl.forum.links import url_pattern
 from topiccrawl.forum.pageinfo import Flips
 from topiccrawl.forum.pagetypes import is_navigation, page_role
-from topiccrawl.forum.regions import parse_html
+from topiccrawl.forum.regions import match_template, parse_html
 from topiccrawl.forum.templatebook import TemplateBook
 from topiccrawl.items import ForumPost
 from topiccrawl.middlewares.forumfilter import SlotUnwanted
@@ -743,9 +744,11 @@ def test_a_profile_box_framed_like_a_post_does_not_make_the_profile_a_list_of_po
     posts = reader.post_template()
     assert spider._template_role(posts) == "posts"
 
-    def boxed(link: str) -> bool:  # the post template matches the profile's box
+    template = next(t for t in spider.book.templates if TemplateBook.key_of(t) == posts)
+
+    def boxed(link: str) -> bool:  # the post template's tags match the profile's box
         page = parse_html(_answer(site, Request(link)).text)
-        return any(r.matched and r.key == posts for r in spider.book.regions(page))
+        return match_template(page, replace(template, marks=frozenset())) is not None
 
     profiles = [
         (slot, link, meta) for slot in spider.policy.by_template[posts] for link, meta in slot.parked
@@ -753,6 +756,8 @@ def test_a_profile_box_framed_like_a_post_does_not_make_the_profile_a_list_of_po
     ]  # fmt: skip
     boxes = [(slot, link, meta) for slot, link, meta in profiles if boxed(link)]
     assert boxes
+    # (since 2026-12-06 the post template's class names tell the box apart, and it is matched no
+    # more; the profiles are read all the same, and must not make the posts a list's)
     for _slot, link, meta in boxes[:3]:
         reader.read(link, meta)
     member_types = [t for t in spider.types.types if any("u.php" in p for p in t.patterns)]

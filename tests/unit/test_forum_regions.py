@@ -9,6 +9,7 @@ import pytest
 
 from topiccrawl.demo.forum_mybb import MybbForum
 from topiccrawl.demo.forum_nga import NgaForum
+from topiccrawl.demo.forum_v2ex import V2exForum
 from topiccrawl.demo.forums import DiscuzForum, PhpbbForum
 from topiccrawl.demo.server import SiteRequest
 from topiccrawl.forum.pagetypes import main_region
@@ -236,3 +237,55 @@ def test_locations_are_each_elements_path_from_the_top_in_document_order(name: s
                 expected.setdefault(_location(el), []).append(el)
         got = locations(top)
         assert got == expected and len(got) > 3
+
+
+def _v2ex_page(site: V2exForum, target: str) -> str:
+    return site.handle(SiteRequest("GET", target, {}, "http://www.v2ex.test")).payload().decode()
+
+
+def test_topic_rows_and_replies_alike_in_tags_are_two_templates_by_their_class_names() -> None:
+    # V2EX: a topic row and a reply are each a div.cell holding a table of an avatar cell and a
+    # cell of text, at #Main > .box > .cell; by tags a reply page read as the topic list's rows
+    site = V2exForum(size=0.3)
+    book = TemplateBook()
+    rows = main_region(book.regions(parse_html(_v2ex_page(site, "/"))))
+    assert rows is not None and len(rows) >= 15
+    book.sticky.add(rows.key)
+    topic = book.regions(parse_html(_v2ex_page(site, "/t/1104511")))  # 30 replies on its first page
+    replies = max(topic, key=lambda r: sum(len(rec.text()) for rec in r.records))
+    assert replies.key != rows.key
+    assert sum(1 for rec in replies.records if rec.elements[0].get("id", "").startswith("r_")) == 30
+    # nor are the replies taken out of their region for the known rows' template, one by one
+    assert not [r for r in topic if r.key == rows.key]
+
+
+def test_a_templates_rows_with_a_state_class_more_on_another_page_keep_its_key() -> None:
+    def board(state: str) -> str:
+        rows = "".join(
+            f'<tbody id="thread_{n}"><tr><td class="icn"><img src="/i.gif"></td><th class="{state}">'
+            f'<a class="s xst" href="/thread-{n}-1-1.html">Thread title number {n} here</a></th>'
+            f'<td class="by"><cite><a href="/space-uid-{n}.html">user{n}</a></cite><em>2025-03-0{n % 9 + 1}</em></td>'
+            f'<td class="num"><a class="xi2" href="/thread-{n}-1-1.html">{n}</a><em>{n * 3}</em></td></tr></tbody>'
+            for n in range(1, 9)
+        )
+        return f'<html><body><div id="threadlist"><table id="threadlisttable">{rows}</table></div></body></html>'
+
+    book = TemplateBook()
+    first = main_region(book.regions(parse_html(board("common"))))
+    again = main_region(book.regions(parse_html(board("new"))))  # every thread of this board has news
+    assert first is not None and again is not None and len(again) == 8
+    assert again.key == first.key
+    assert len(book.templates) == len({TemplateBook.key_of(t) for t in book.templates})
+
+
+def test_a_topics_one_reply_is_found_by_its_template_beside_a_sidebar_of_alike_rows() -> None:
+    # V2EX's sidebar of hot topics sits at #Rightbar > .box > .cell, where a reply sits at
+    # #Main > .box > .cell: by tags alone that place was taken, and one reply made no region
+    site = V2exForum(size=0.3)
+    book = TemplateBook()
+    long_topic = book.regions(parse_html(_v2ex_page(site, "/t/1104511")))
+    replies = max(long_topic, key=lambda r: sum(len(rec.text()) for rec in r.records))
+    book.sticky.add(replies.key)
+    short = [r for r in book.regions(parse_html(_v2ex_page(site, "/t/1101415"))) if r.key == replies.key]
+    assert len(short) == 1 and len(short[0]) == 1
+    assert short[0].records[0].elements[0].get("id", "").startswith("r_")

@@ -55,15 +55,21 @@ _SKIP = frozenset(["script", "style", "noscript", "head", "title", "meta", "link
 SIGNATURE_DEPTH = 4
 SIMILARITY = 0.55
 MAX_PERIOD = 3
+MARKS_ENOUGH = 2  # class names each of two templates needs before they can tell the two apart
+MARKS_APART = 0.25  # similarity of class names below which templates alike in tags are two
+_DIGIT_CLASS = re.compile(r"\d")
 
 
 @functools.lru_cache(maxsize=4096)
-def template_key(location: str, paths: frozenset[str]) -> str:
+def template_key(location: str, paths: frozenset[str], marks: frozenset[str] = frozenset()) -> str:
     """Stable short id of a template (a region's, a known one's), from where its records sit and
     what they look like. (Asked for a page's every region, and of every known template, on each
-    page: a digest of the sorted paths each time.)"""
-    digest = hashlib.sha1((location + "|" + "|".join(sorted(paths))).encode()).hexdigest()
-    return digest[:10]
+    page: a digest of the sorted paths each time.) A template without class names keeps the key
+    it had before they were read (site templates saved by older versions)."""
+    text = location + "|" + "|".join(sorted(paths))
+    if marks:
+        text += "||" + "|".join(sorted(marks))
+    return hashlib.sha1(text.encode()).hexdigest()[:10]
 
 
 def tag_of(el: lxml_html.HtmlElement) -> str:
@@ -91,6 +97,42 @@ def subtree_paths(el: lxml_html.HtmlElement, depth: int = SIGNATURE_DEPTH) -> fr
             else:
                 stack.append((child, f"{path}/{tag}", d + 1))
     return frozenset(out)
+
+
+def subtree_marks(el: lxml_html.HtmlElement, depth: int = SIGNATURE_DEPTH) -> set[str]:
+    """The class names below ``el`` as ``path.class``, on the tag paths of :func:`subtree_paths`;
+    names with digits are left out (``t_123``, ``post-5``: an item's, not the template's)."""
+    out: set[str] = set()
+    stack = [(el, tag_of(el), 0)]
+    while stack:
+        node, path, d = stack.pop()
+        out.update(f"{path}.{c}" for c in (node.get("class") or "").split() if not _DIGIT_CLASS.search(c))
+        if d >= depth:
+            continue
+        for child in child_elements(node):
+            stack.append((child, path if child.tag in PRESENTATIONAL else f"{path}/{child.tag}", d + 1))
+    return out
+
+
+def record_marks(records: list[Record]) -> frozenset[str]:
+    """The class names (:func:`subtree_marks`) of at least half of ``records``, by the index of
+    the record's element: the template's class names, as its shared paths are its tags."""
+    counts: Counter[str] = Counter()
+    for rec in records:
+        counts.update({f"{i}:{m}" for i, el in enumerate(rec.elements) for m in subtree_marks(el)})
+    return frozenset(m for m, c in counts.items() if c * 2 >= len(records))
+
+
+def marks_apart(a: frozenset[str], b: frozenset[str]) -> bool:
+    """Whether two templates alike in their tags are told apart by their class names: each names
+    a few, and they share few of them. On V2EX a topic row and a reply are both a ``div.cell``
+    holding a table of an avatar cell and a cell of text, the row's ``span.item_title`` and
+    ``span.topic_info``, the reply's ``span.ago`` and ``div.reply_content``. A template's rows on
+    another page that add a state's class (``th.new`` for ``th.common``, ``sticky``) share most of
+    their names still; a site that names nothing is read by its tags alone, as before."""
+    if len(a) < MARKS_ENOUGH or len(b) < MARKS_ENOUGH:
+        return False
+    return jaccard(a, b) < MARKS_APART
 
 
 def jaccard(a: frozenset[str], b: frozenset[str]) -> float:
@@ -134,6 +176,7 @@ class Region:
     period: int
     paths: frozenset[str]  # tag paths shared by most records: the template
     location: str  # tag path of the parent from the root, without indices
+    marks: frozenset[str] = frozenset()  # class names of most records (``record_marks``)
     links: list[Link] = field(default_factory=list)
     matched: bool = False  # found by a known template rather than by repetition
     split: bool = False  # one box of a list split over several parents (``splitlists.split_regions``)
@@ -142,7 +185,7 @@ class Region:
     @property
     def key(self) -> str:
         """Stable short id of the template: same template on another page, same key."""
-        return template_key(self.location, self.paths)
+        return template_key(self.location, self.paths, self.marks)
 
     def __len__(self) -> int:
         return len(self.records)
@@ -278,7 +321,7 @@ def _region_at(parent: lxml_html.HtmlElement, min_records: int, threshold: float
     for start in starts:  # (each record's elements are kids[start : start + k], their paths sigs[...])
         counts.update({f"{j}:{p}" for j in range(k) for p in sigs[start + j]})
     common = frozenset(p for p, c in counts.items() if c * 2 >= len(records))
-    region = Region(parent, records, extras, k, common, _location(parent))
+    region = Region(parent, records, extras, k, common, _location(parent), record_marks(records))
     region.links = record_links(region)
     return region
 
@@ -337,10 +380,11 @@ class Template:
     location: str
     paths: frozenset[str]
     period: int = 1
+    marks: frozenset[str] = frozenset()
 
     @classmethod
     def of(cls, region: Region) -> Template:
-        return cls(region.location, region.paths, region.period)
+        return cls(region.location, region.paths, region.period, region.marks)
 
 
 def same_template(known: frozenset[str], fresh: frozenset[str]) -> bool:
@@ -357,7 +401,19 @@ def _fits(template: Template, elements: list[lxml_html.HtmlElement]) -> bool:
     got = {f"{i}:{p}" for i, el in enumerate(elements) for p in subtree_paths(el)}
     # Both ways: the record has most of the template, and little else (a thin template
     # must not match any table row of the page).
-    return jaccard(template.paths, frozenset(got)) >= 0.5
+    return jaccard(template.paths, frozenset(got)) >= 0.5 and named_alike(template, elements)
+
+
+def named_alike(template: Template, elements: list[lxml_html.HtmlElement]) -> bool:
+    """Whether a record (its ``elements``) is not told apart from ``template`` by their class
+    names (:func:`marks_apart`): its tags alone may fit a template of another kind of record."""
+    return not named(template) or not marks_apart(template.marks, record_marks([Record(elements)]))
+
+
+def named(template: Template) -> bool:
+    """Whether ``template``'s class names are enough to tell its records from others alike in tags
+    (:func:`marks_apart`)."""
+    return len(template.marks) >= MARKS_ENOUGH
 
 
 def resemblance(template: Template, record: Record) -> float:
@@ -390,7 +446,7 @@ def _matched_under(el: lxml_html.HtmlElement, template: Template) -> Region | No
         return None
     kept = {id(e) for r in records for e in r.elements}
     extras = [c for c in kids if id(c) not in kept]
-    return Region(el, records, extras, k, template.paths, template.location)
+    return Region(el, records, extras, k, template.paths, template.location, template.marks)
 
 
 Locations = dict[str, list[lxml_html.HtmlElement]]
@@ -460,7 +516,7 @@ def matched_elsewhere(
 ) -> list[Region]:
     """Rows of ``region``'s template under other parents at the same place in the page (but
     ``taken_parents``): a board's announcements and stickies in a box of their own."""
-    template = Template(region.location, region.paths, region.period)
+    template = Template.of(region)
     out = []
     for el in _parents_at(root, region.location, taken_parents, where):
         found = _matched_under(el, template)

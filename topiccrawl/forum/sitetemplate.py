@@ -71,7 +71,7 @@ class SiteTemplate:
                 dict(data.get("url_patterns", {})),
             )
             for tpl in t.templates:
-                str(tpl["location"]), list(tpl["paths"]), int(tpl.get("period", 1))
+                _template(tpl)
             for slot in t.slots:
                 if slot["decision"] not in {"follow", "skip"}:
                     raise ValueError(f"slot decision {slot['decision']!r} is not follow/skip")
@@ -81,7 +81,7 @@ class SiteTemplate:
 
     # -- conversion to and from the crawl's live state ------------------------------
     def book(self) -> TemplateBook:
-        templates = [Template(d["location"], frozenset(d["paths"]), int(d.get("period", 1))) for d in self.templates]
+        templates = [_template(d) for d in self.templates]
         sticky = {TemplateBook.key_of(t) for t, d in zip(templates, self.templates, strict=True) if d.get("role")}
         return TemplateBook(templates, sticky)
 
@@ -90,7 +90,7 @@ class SiteTemplate:
         for d in self.templates:
             pf = d.get("post_fields")
             if pf and pf.get("content"):
-                key = TemplateBook.key_of(Template(d["location"], frozenset(d["paths"]), int(d.get("period", 1))))
+                key = TemplateBook.key_of(_template(d))
                 out[key] = PostFields(pf["content"], pf.get("author"), pf.get("time"))
         return out
 
@@ -100,6 +100,11 @@ class SiteTemplate:
             s.fixed = d["decision"]
         policy.fixed_patterns.update(self.url_patterns)
         policy.default_skip = True
+
+
+def _template(d: dict[str, Any]) -> Template:
+    # (``marks``, the class names, are optional: a file saved before they were read has none)
+    return Template(d["location"], frozenset(d["paths"]), int(d.get("period", 1)), frozenset(d.get("marks", ())))
 
 
 def from_state(
@@ -123,6 +128,8 @@ def from_state(
             "period": tpl.period,
             "paths": sorted(tpl.paths),
         }
+        if tpl.marks:
+            entry["marks"] = sorted(tpl.marks)
         if key in fields:
             entry["post_fields"] = {
                 "content": fields[key].content,

@@ -23,6 +23,7 @@ from topiccrawl.forum.regions import (
     label_by_structure,
     locations,
     record_links,
+    record_marks,
     subtree_paths,
 )
 
@@ -78,8 +79,9 @@ def split_regions(
                 counts.update(f"0:{p}" for p in sig)
             total = sum(len(rows) for rows in boxes.values())
             common = frozenset(p for p, c in counts.items() if c * 2 >= total)
+            marks = record_marks([r for rows in boxes.values() for r, _ in rows])
             for pi, rows in sorted(boxes.items()):
-                region = Region(parents[pi], [r for r, _ in rows], [], 1, common, location, split=True)
+                region = Region(parents[pi], [r for r, _ in rows], [], 1, common, location, marks, split=True)
                 region.links = record_links(region)
                 out.append(region)
                 taken.add(id(parents[pi]))

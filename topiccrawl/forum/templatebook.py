@@ -18,8 +18,11 @@ from topiccrawl.forum.regions import (
     Template,
     links_by_record,
     locations,
+    marks_apart,
     match_template,
     matched_elsewhere,
+    named,
+    named_alike,
     record_links,
     resemblance,
     same_template,
@@ -49,12 +52,17 @@ class TemplateBook:
 
     @staticmethod
     def key_of(template: Template) -> str:
-        return template_key(template.location, template.paths)
+        return template_key(template.location, template.paths, template.marks)
 
     def resolve(self, region: Region) -> Template:
         for t in self.templates:
-            if t.location == region.location and t.period == region.period and same_template(t.paths, region.paths):
-                region.paths = t.paths
+            if (
+                t.location == region.location
+                and t.period == region.period
+                and same_template(t.paths, region.paths)
+                and not marks_apart(t.marks, region.marks)
+            ):
+                region.paths, region.marks = t.paths, t.marks
                 return t
         t = Template.of(region)
         self.templates.append(t)
@@ -72,11 +80,15 @@ class TemplateBook:
             if key not in self.sticky or key in found or t.location != region.location or t.period != region.period:
                 continue
             # (closely: a template a few levels deep fits any box of the same frame loosely)
-            ours = [r for r in region.records if r.size() >= 4 and resemblance(t, r) >= APART_FIT]
+            ours = [
+                r
+                for r in region.records
+                if r.size() >= 4 and resemblance(t, r) >= APART_FIT and named_alike(t, r.elements)
+            ]
             if not ours or len(ours) == len(region.records):
                 continue
             taken = {id(r.elements[0]) for r in ours}
-            known = Region(region.parent, ours, [], t.period, t.paths, t.location, matched=True)
+            known = Region(region.parent, ours, [], t.period, t.paths, t.location, t.marks, matched=True)
             known.links = record_links(known)
             region.records = [r for r in region.records if id(r.elements[0]) not in taken]
             region.links = record_links(region)
@@ -112,7 +124,10 @@ class TemplateBook:
         matched: list[Region] = []
         for t in self.templates:
             key = self.key_of(t)
-            if key in self.sticky and key not in found and t.location not in occupied:
+            # (unless the template's class names tell its rows from others: V2EX's sidebar of hot
+            # topics sits where a thread's one or two replies do, at ``#Rightbar > .box > .cell``
+            # and ``#Main > .box > .cell``)
+            if key in self.sticky and key not in found and (t.location not in occupied or named(t)):
                 r = match_template(root, t, held, where)
                 if r is not None:
                     matched.append(r)

@@ -45,7 +45,9 @@ from topiccrawl.spiders.forum_reread import SecondLooks
 logger = logging.getLogger(__name__)
 
 FILE_NAME = "forum-state.pickle"
-FORMAT = 2  # raised whenever the state's attributes change meaning (2: posters' names by template)
+# raised whenever the state's attributes change meaning (2: posters' names by template; 3: templates'
+# class names, slots' redundant kinds of link)
+FORMAT = 3
 _UNWRITTEN = "unwritten"  # the saved state's posts handed to Scrapy and not yet written
 
 
