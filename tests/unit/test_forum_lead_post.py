@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from urllib.parse import urljoin
 
+from topiccrawl.demo.forum_xenforo import XenforoForum
+from topiccrawl.demo.server import SiteRequest
 from topiccrawl.forum.leadpost import lead_post, lone_post, member_shape
 from topiccrawl.forum.pagetypes import buttons, profile
 from topiccrawl.forum.posts import PostRecord, body_shapes, learn_fields, poster_links, poster_slots
@@ -229,3 +231,45 @@ def test_an_opening_post_that_says_what_its_first_reply_says_is_still_a_post() -
     assert not _same_post(lead, PostRecord("Comment_8", "dee", None, "Same here."))
     assert _same_post(lead, PostRecord("Discussion_7", "dee", None, "Same here, edited."))
     assert _same_post(PostRecord(None, "dee", None, "Same here."), PostRecord("Comment_8", "dee", None, "Same here."))
+
+
+# V2EX: the thread's header holds the starter's links and the date beside the heading; the post's
+# text is the block below it, in the same box; the replies are in a box of their own
+HEADED = (
+    '<div id="Main"><div class="box"><div class="header"><div class="fr"><a href="/profile/dee">'
+    '<img src="/a.png" alt="dee"></a></div><a href="/">Home</a> › <a href="/go/hw">HW</a><h1>Printers</h1>'
+    '<small class="gray"><a href="/profile/dee">dee</a> · <span title="2025-03-01 09:00:00">3 days ago</span>'
+    " · 120 views</small></div>"
+    '<div class="cell"><div class="topic_content">My printer jams on every second page.</div></div>'
+    '<div class="topic_buttons"><a href="/fav/7">Favourite</a> <a href="/thank/7">Thank</a></div></div>{replies}</div>'
+)
+
+
+def test_an_opening_post_below_a_header_naming_its_starter_and_date_is_read() -> None:
+    comments = _page("").split('<div class="DataBox">')[1].split("</div></body>")[0]
+    html = "<html><body>" + HEADED.format(replies=f'<div class="box">{comments}</div>') + "</body></html>"
+    lead = _lead(html)
+    assert lead is not None
+    assert (lead.author, lead.text) == ("dee", "My printer jams on every second page.")
+    assert lead.time is not None and lead.time.startswith("2025-03-01")
+    assert lead.post_id is None  # (not 'Main', the page's column)
+    # the same header above replies in its own box, the first of them the opening post: nothing below
+    # the header is a post's text ('Started by dee' over the thread's posts)
+    bare = HEADED.replace(
+        '<div class="cell"><div class="topic_content">My printer jams on every second page.</div></div>', ""
+    )
+    assert _lead("<html><body>" + bare.format(replies=f'<div class="box">{comments}</div>') + "</body></html>") is None
+    # ...or its box holds the replies
+    header = HEADED.split('<div class="cell">', maxsplit=1)[0]
+    boxed = f"<html><body>{header}{comments}</div></div></body></html>"
+    assert _lead(boxed) is None
+
+
+def test_a_members_page_headed_by_their_name_and_join_date_is_no_post() -> None:
+    # XenForo's profile: the avatar's link (its letter 'G', labelled grace_h), the heading grace_h
+    # and 'Joined Sep 22, 2021' in the header, 'Messages 7,380 Reaction score 1,325' below it
+    site = XenforoForum(size=0.3)
+    page = site.handle(SiteRequest("GET", "/members/grace_h.1458/", {}, "http://xf.test")).payload()
+    base = "http://xf.test/members/grace_h.1458/"
+    poster = member_shape(urljoin(base, "/members/ann.7/"))
+    assert lone_post(parse_html(page), lambda href: member_shape(urljoin(base, href)) == poster) is None

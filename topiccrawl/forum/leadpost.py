@@ -17,10 +17,11 @@ from lxml import html as lxml_html
 
 from topiccrawl.forum.posts import PostRecord
 from topiccrawl.forum.posttext import element_text, is_notice, post_parts, record_time
-from topiccrawl.forum.regions import Region
+from topiccrawl.forum.regions import Region, layout_block
 from topiccrawl.textutil import LINKLESS_TEXT, normalize_space
 
 HEADINGS = frozenset({"h1", "h2"})  # a block holding the page's heading is its header, not a post
+LEAD_TEXT = 10  # characters outside links of the block below a header, to be an opening post's text
 
 
 def member_shape(url: str) -> tuple[str, str, tuple[str, ...]]:
@@ -102,12 +103,38 @@ def _block_around(
     page's heading first."""
     el = a.getparent()
     while el is not None and isinstance(el.tag, str) and el.tag != "body":
-        if (container is not None and _within(container, el)) or any(h.tag in HEADINGS for h in el.iter("h1", "h2")):
+        if container is not None and _within(container, el):
             return None
+        if any(h.tag in HEADINGS for h in el.iter("h1", "h2")):
+            return _below_header(el, a, container)
         if record_time([el]) is not None and (content := _content(el, a)) is not None:
             return el, content
         el = el.getparent()
     return None
+
+
+def _below_header(
+    header: lxml_html.HtmlElement, a: lxml_html.HtmlElement, container: lxml_html.HtmlElement | None
+) -> tuple[lxml_html.HtmlElement, lxml_html.HtmlElement] | None:
+    """The opening post whose poster and date are in the thread's header, beside its heading, and
+    whose text is the block right below the header, in one box that holds no replies (V2EX:
+    ``div.header`` with the ``h1``, the starter and the date, then ``div.cell > div.topic_content``),
+    with that text's element; or None. A header naming its starter above replies that begin with
+    the opening post ('Started by X, Jun 12') holds them in its box, or nothing of a post's size
+    below it."""
+    box = header.getparent()
+    if box is None or not isinstance(box.tag, str) or box.tag == "body" or record_time([header]) is None:
+        return None
+    if _names_poster(header, a):
+        return None  # (a member's page: its heading is the member's name, its date when they joined)
+    if container is not None and _within(container, box):
+        return None
+    after = header.getnext()
+    while after is not None and not isinstance(after.tag, str):
+        after = after.getnext()
+    if after is None or _linkless_size(after) < LEAD_TEXT or record_time([after]) is not None:
+        return None
+    return box, after
 
 
 def _content(block: lxml_html.HtmlElement, a: lxml_html.HtmlElement) -> lxml_html.HtmlElement | None:
@@ -122,12 +149,32 @@ def _content(block: lxml_html.HtmlElement, a: lxml_html.HtmlElement) -> lxml_htm
         if _within(a, kid):
             after = True
             continue
-        size = sum(len("".join(text.split())) for text in kid.xpath(LINKLESS_TEXT))
+        size = _linkless_size(kid)
         if after and size > best_len:
             best, best_len = kid, size
     if best is None or best.tag in {"h1", "h2", "h3", "h4", "h5", "h6"}:
         return None
     return best if record_time([best]) is None else None
+
+
+def _names_poster(header: lxml_html.HtmlElement, a: lxml_html.HtmlElement) -> bool:
+    """Whether the heading in ``header`` is the name of the member ``a`` links, as its links to
+    them show it: their text, or an avatar's title, alt text or label."""
+    heading = next((element_text(h) for h in header.iter("h1", "h2")), "")
+    if not heading:
+        return False
+    names = set()
+    for link in header.iter("a"):
+        if link.get("href") != a.get("href"):
+            continue
+        names.add(element_text(link))
+        for el in link.iter():
+            names.update(normalize_space(el.get(k) or "") for k in ("title", "alt", "aria-label"))
+    return heading in names
+
+
+def _linkless_size(el: lxml_html.HtmlElement) -> int:
+    return sum(len("".join(text.split())) for text in el.xpath(LINKLESS_TEXT))
 
 
 def _read(
@@ -146,7 +193,8 @@ def _read(
     if not text or not author:
         return None
     ids = [block, *list(block.iterancestors())[:2]]
-    post_id = next((el.get("id") for el in ids if el.get("id")), None)
+    # (not a block of the page's layout: V2EX's post box sits in ``div#Main``)
+    post_id = next((el.get("id") for el in ids if el.get("id") and layout_block(el) is None), None)
     return PostRecord(post_id, author, record_time([block], element_text(body)), text, tuple(quotes))
 
 
