@@ -46,6 +46,29 @@ def test_a_wanted_slot_vouches_only_for_the_url_patterns_it_led_to_wanted_pages(
     assert cell.parked == []  # dropped once its pattern proved unwanted
 
 
+def test_a_slot_unwanted_for_its_feeds_still_follows_the_kind_of_link_that_led_to_new_pages() -> None:
+    # V2EX's topic rows hold the title and the topic's node in one td/span/a; a node's page lists
+    # topics the home page lists, a feed of them, and the feeds outnumber the one title sampled
+    policy = CrawlPolicy(samples=2)
+    cell = policy.slot("T", "0:table/tr/td/span/a", "标题")
+    assert policy.decide(cell, "/go/\\w").action == "explore"
+    assert policy.decide(cell, "/t/\\d").action == "explore"
+    cell.parked += [("t9", {"pattern": "/t/\\d"}), ("g9", {"pattern": "/go/\\w"})]
+    for _ in range(2):  # (a second node's page, linked from another row)
+        policy.record(cell.key, "/go/\\w", outcome="unwanted", page_type="list", why="feed")
+    released = policy.record(cell.key, "/t/\\d", outcome="wanted", page_type="thread", why="thread")
+    assert policy.state(cell) == "unwanted"
+    assert released == [("t9", {"pattern": "/t/\\d"})]  # the node's link stays parked
+    assert policy.decide(cell, "/t/\\d").action == "follow"
+    assert policy.decide(cell, "/go/\\w").action == "skip"
+    # a kind of link that led to a new page and to a feed is no such kind
+    both = policy.slot("T", "0:table/tr/td/a", "标题")
+    policy.record(both.key, "/t/\\d", outcome="wanted", page_type="thread", why="thread")
+    for _ in range(2):
+        policy.record(both.key, "/t/\\d", outcome="unwanted", page_type="list", why="feed")
+    assert policy.decide(both, "/t/\\d").action == "skip"
+
+
 def test_unwanted_patterns_are_skipped_anywhere_before_fetching() -> None:
     policy = CrawlPolicy(samples=2)
     author = policy.slot("T", "0:td/cite/a", "老王")

@@ -44,6 +44,8 @@ VIEWS_PER_WANTED = 3  # views per wanted page past which a URL pattern is no lon
 UNWANTED_PARKED = 50  # links of kinds it has not tried that an unwanted slot keeps
 _NUMBER = re.compile(r"[\d\s#.,:/()-]*")
 WANTED_ROLES = frozenset({"list", "thread"})
+# why a page is one the crawl has by other ways (see ``CrawlPolicy._state``)
+REDUNDANT = ("alias", "variant", "redirect-unwanted", "jump", "feed", "poster")
 
 
 @dataclass
@@ -64,6 +66,9 @@ class Slot:
     wanted_shapes: set[str] = field(default_factory=set)
     shapes: Counter[str] = field(default_factory=Counter)  # links seen, by their URL patterns' shapes
     tried_shapes: set[str] = field(default_factory=set)  # shapes of the links whose pages it has learned from
+    # ...and of those whose pages the crawl has by other ways (:data:`REDUNDANT`): a slot can hold
+    # two kinds of link, one to pages of their own, the other to feeds of them
+    redundant_shapes: set[str] = field(default_factory=set)
     fixed: str | None = None  # "follow"/"skip" from a site template
     lists: Counter[str] = field(default_factory=Counter)  # main template of each list page it led to
 
@@ -279,10 +284,14 @@ class CrawlPolicy:
     def redundant(self, s: Slot) -> bool:
         """Whether more of the slot's samples led to pages the crawl has by other ways (aliases,
         views, feeds, posters' pages: the reasons listed in :meth:`_state`) than to new ones."""
-        redundant = sum(
-            s.outcomes[f"unwanted:{why}"] for why in ("alias", "variant", "redirect-unwanted", "jump", "feed", "poster")
-        )
-        return redundant > s.wanted or bool(s.wanted and s.views > VIEWS_PER_WANTED * s.wanted and self._to_lists(s))
+        return self._fed_back(s) or self._views_mostly(s)
+
+    @staticmethod
+    def _fed_back(s: Slot) -> bool:
+        return sum(s.outcomes[f"unwanted:{why}"] for why in REDUNDANT) > s.wanted
+
+    def _views_mostly(self, s: Slot) -> bool:
+        return bool(s.wanted and s.views > VIEWS_PER_WANTED * s.wanted and self._to_lists(s))
 
     def _state(self, s: Slot, visiting: frozenset[str]) -> str:
         if s.fixed:
@@ -341,7 +350,7 @@ class CrawlPolicy:
         return "unwanted" if c["unwanted"] >= self.samples else "open"
 
     # -- decisions ---------------------------------------------------------------
-    def decide(self, s: Slot | None, pattern: str) -> Decision:  # noqa: PLR0911 - one return per rule
+    def decide(self, s: Slot | None, pattern: str) -> Decision:  # noqa: PLR0911, PLR0912 - one return per rule
         pstate = self.pattern_state(pattern)
         if pstate == "unwanted":
             return Decision("skip", "pattern-unwanted")
@@ -361,6 +370,8 @@ class CrawlPolicy:
                 return Decision("park", "slot-samples-out")
             return Decision("follow", "slot-wanted")
         if state == "unwanted":
+            if self._shape_wanted(s, pattern):
+                return Decision("follow", "slot-shape-wanted")
             if pattern_shape(pattern) in s.tried_shapes or len(s.parked) >= UNWANTED_PARKED:
                 return Decision("skip", "slot-unwanted")
             # A kind of link its unwanted samples were not waits, as in an undecided slot: a
@@ -416,6 +427,8 @@ class CrawlPolicy:
             if why == "wall" and (taken := next((k for k in s.outcomes if k.startswith("wanted:")), None)):
                 self._retract(s, taken, "wall")
             s.outcomes[f"unwanted:{why}"] += 1
+            if why in REDUNDANT:
+                s.redundant_shapes.add(pattern_shape(pattern))
         return self.release()
 
     def take_back(
@@ -449,6 +462,19 @@ class CrawlPolicy:
         if not s.outcomes[taken]:
             del s.outcomes[taken]
         s.outcomes[f"unwanted:{why}"] += 1
+
+    def _shape_wanted(self, s: Slot, pattern: str) -> bool:
+        """Whether links of ``pattern``'s shape lead to wanted pages from ``s``, a slot unwanted
+        for where its other kind of link leads: V2EX's topic rows hold the title and the topic's
+        node in one ``td/span/a``, and a node's page lists topics the home page lists (a feed of
+        them), while the titles lead to the topics."""
+        shape = pattern_shape(pattern)
+        return (
+            shape in s.wanted_shapes
+            and shape not in s.redundant_shapes
+            and self._fed_back(s)
+            and not self._views_mostly(s)
+        )
 
     def _samples_out(self, s: Slot) -> bool:
         """Whether the slot, wanted by fewer pages than it samples, has samples still out: they
@@ -503,6 +529,13 @@ class CrawlPolicy:
                     logger.debug("Slot %s wanted: %d links released (%s)", other.key, len(go), dict(other.outcomes))
                 released.extend(go)
                 other.parked[:] = stay
+            elif other.parked and self.state(other) == "unwanted":
+                go = [p for p in other.parked if self._shape_wanted(other, p[1].get("pattern", ""))]
+                if go:
+                    logger.debug("Slot %s: %d links of a wanted kind released", other.key, len(go))
+                    released.extend(go)
+                    gone = {id(p) for p in go}
+                    other.parked[:] = [p for p in other.parked if id(p) not in gone]
         return released
 
     def next_samples(self, done: Callable[[str], bool] = lambda url: False) -> list[Any]:
