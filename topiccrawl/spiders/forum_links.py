@@ -161,16 +161,35 @@ class LinkFollowing(ThreadPosts):
             # post (Tieba's 楼中楼) feeds back the threads of the site's posts.
             templates.update(key for key in self.poster_names if key not in self.feed_templates)
         named: list[tuple[str, str]] = []  # (slot of the link, page it names)
+        names: dict[str, set[str]] = {}  # slot -> its anchors
         for link in main.links:
+            if link.record >= 0:
+                names.setdefault(link.slot, set()).add(title_key(link.text))
             page = self.page_titles.get(title_key(link.text)) if link.record >= 0 else None
             if page is not None and page[0] in templates and page[1] != url and not self._poster_name(link.text):
                 named.append((link.slot, page[1]))
+        named = self._named_lists_mostly(named, names)
         if len({page for _, page in named}) < FEED_PAGES:
             return False
         if poster_page:
             return True  # (whichever field names them: Tieba's user pages name threads where posts name posters)
         own_posters = poster_slots(main, fields) if fields is not None else frozenset()  # (a walk of the records)
         return len({page for slot, page in named if slot not in own_posters}) >= FEED_PAGES
+
+    def _named_lists_mostly(self, named: list[tuple[str, str]], names: dict[str, set[str]]) -> list[tuple[str, str]]:
+        """``named`` but the lists named by a slot most of whose anchors name nothing read. A
+        member's page names the boards they posted in, few, each read early; a board's rows name
+        their authors, many, and an author's page read as a list of their topics (V2EX's members'
+        pages show the topic rows' template) makes no board a feed of the home page."""
+        by_slot: dict[str, set[str]] = {}
+        for slot, page in named:
+            by_slot.setdefault(slot, set()).add(page)
+        few = {slot for slot, pages in by_slot.items() if 2 * len(pages) < len(names.get(slot, ()))}
+        return [(slot, page) for slot, page in named if slot not in few or not self._read_as_list(page)]
+
+    def _read_as_list(self, page: str) -> bool:
+        # (a thread's page read as a list while its template was undecided is a thread's)
+        return self.page_names.get(page, ("", None, ""))[2] == "list" and page not in self.tentative_pages
 
     def _note_list_link(self, target: str, heading: str | None, anchor: str) -> None:
         """What a list says of a page it links: its board (the list's heading) and its title."""

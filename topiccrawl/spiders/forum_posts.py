@@ -239,7 +239,12 @@ class ThreadPosts(ForumState):
             sum(
                 names[name]
                 for key, names in self.poster_names.items()
-                if key not in self.feed_templates and self._read_as_threads(key) >= floor
+                # (nor a list's: its rows, read as posts while the template was undecided, name
+                # their "posters" by their first short field, V2EX's node of each topic, and the
+                # nodes' pages were taken for posters' pages)
+                if key not in self.feed_templates
+                and self._read_as_threads(key) >= floor
+                and self._thread_template_state(key) != "list"
             )
             >= MEMBER_POSTS
         )
