@@ -8,10 +8,12 @@ attribute, else a relative time ("3 天前").
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Sequence
 from typing import Any
 
+from lxml import etree
 from lxml import html as lxml_html
 
 from topiccrawl.forum.dates import RELATIVE_TIME_RE, TIME_RE, has_date
@@ -48,9 +50,16 @@ _INLINE = frozenset({"i", "em", "span", "font", "small"})
 _LINES = frozenset({"div", "p"})
 
 
+@functools.cache
+def _compiled(xpath: str) -> etree.XPath:
+    # (asked of every post's every element: ``el.xpath(str)`` compiles the expression each time,
+    # twice the cost of evaluating it)
+    return etree.XPath(xpath)
+
+
 def _shown(el: lxml_html.HtmlElement, xpath: str) -> list[str]:
     """The text nodes ``xpath`` selects in ``el``, but those inside an element for screen readers."""
-    texts = el.xpath(xpath)
+    texts = _compiled(xpath)(el)
     marked = _screen_reader_elements(el)
     if not marked:
         return texts
