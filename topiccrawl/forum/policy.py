@@ -529,7 +529,8 @@ class CrawlPolicy:
                     logger.debug("Slot %s wanted: %d links released (%s)", other.key, len(go), dict(other.outcomes))
                 released.extend(go)
                 other.parked[:] = stay
-            elif other.parked and self.state(other) == "unwanted":
+            elif other.parked and other.wanted_shapes and not other.fixed and self._fed_back(other):
+                # (unwanted for its feeds: see _shape_wanted; cheaper asked so than by its state)
                 go = [p for p in other.parked if self._shape_wanted(other, p[1].get("pattern", ""))]
                 if go:
                     logger.debug("Slot %s: %d links of a wanted kind released", other.key, len(go))
