@@ -10,6 +10,7 @@ import pytest
 
 from topiccrawl.forum.pagetypes import PageTypes
 from topiccrawl.forum.policy import CrawlPolicy, title_length
+from topiccrawl.forum.regions import Template
 from topiccrawl.forum.sitetemplate import SiteTemplate, SiteTemplateError, from_state
 from topiccrawl.forum.templatebook import TemplateBook
 
@@ -283,6 +284,19 @@ def test_site_template_round_trip_and_reuse(tmp_path: Path) -> None:
     SiteTemplate.load(path).apply(fresh)
     assert fresh.decide(fresh.slot("abc", "0:th/a", "x"), "other").action == "follow"
     assert fresh.decide(fresh.slot("abc", "0:td/a", "x"), "other").reason == "not-in-template"
+
+
+def test_a_templates_class_names_are_saved_so_a_reused_template_keeps_its_key(tmp_path: Path) -> None:
+    named = Template("html/body/div", frozenset({"0:div", "0:div/a"}), 1, frozenset({"0:div.cell", "0:div/a.title"}))
+    plain = Template("html/body/ul", frozenset({"0:li", "0:li/a"}))
+    book = TemplateBook([named, plain], {TemplateBook.key_of(named), TemplateBook.key_of(plain)})
+    site = from_state("http://f.test/", PageTypes(), book, {}, CrawlPolicy())
+    again = SiteTemplate.load(site.save(tmp_path / "f.forum-template.json")).book()
+    assert {TemplateBook.key_of(t) for t in again.templates} == {TemplateBook.key_of(named), TemplateBook.key_of(plain)}
+    assert again.sticky == book.sticky
+    # (a template saved before class names were read has none, and its key is the one it had)
+    assert TemplateBook.key_of(plain) == TemplateBook.key_of(Template(plain.location, plain.paths))
+    assert TemplateBook.key_of(named) != TemplateBook.key_of(Template(named.location, named.paths))
 
 
 def test_a_hand_edited_template_with_a_bad_decision_is_refused(tmp_path: Path) -> None:
