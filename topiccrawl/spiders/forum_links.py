@@ -163,9 +163,11 @@ class LinkFollowing(ThreadPosts):
         named: list[tuple[str, str]] = []  # (slot of the link, page it names)
         names: dict[str, set[str]] = {}  # slot -> its anchors
         for link in main.links:
-            if link.record >= 0:
-                names.setdefault(link.slot, set()).add(title_key(link.text))
-            page = self.page_titles.get(title_key(link.text)) if link.record >= 0 else None
+            if link.record < 0:
+                continue
+            anchor = title_key(link.text)
+            names.setdefault(link.slot, set()).add(anchor)
+            page = self.page_titles.get(anchor)
             if page is not None and page[0] in templates and page[1] != url and not self._poster_name(link.text):
                 named.append((link.slot, page[1]))
         named = self._named_lists_mostly(named, names)

@@ -241,8 +241,10 @@ class ThreadPosts(ForumState):
                 for key, names in self.poster_names.items()
                 # (nor a list's: its rows, read as posts while the template was undecided, name
                 # their "posters" by their first short field, V2EX's node of each topic, and the
-                # nodes' pages were taken for posters' pages)
-                if key not in self.feed_templates
+                # nodes' pages were taken for posters' pages; the name is looked up first, as the
+                # template's state is asked of its every slot, and this of every post emitted)
+                if names[name]
+                and key not in self.feed_templates
                 and self._read_as_threads(key) >= floor
                 and self._thread_template_state(key) != "list"
             )
