@@ -78,7 +78,8 @@ def batch(folder: Path) -> list[tuple[str, str, str, Callable[[str, str], set[st
     return out
 
 
-def table(rows: list[tuple[str, str, str, Callable[[str, str], set[str]]]]) -> tuple[float, float]:
+def table(rows: list[tuple[str, str, str, Callable[[str, str], set[str]]]]) -> list[tuple[float, float]]:
+    """Print one row per page; return each page's (precision, recall)."""
     print("| page | links on page | true items | chosen cluster | chosen | precision | recall |")
     print("| --- | ---: | ---: | --- | ---: | ---: | ---: |")
     precisions, recalls = [], []
@@ -101,16 +102,31 @@ def table(rows: list[tuple[str, str, str, Callable[[str, str], set[str]]]]) -> t
             f"| {name} | {len({link.url for link in links})} | {len(truth)} | `{shape}` | {len(got)} "
             f"| {precision:.0%} | {recall:.0%} |"
         )
-    return statistics.fmean(precisions), statistics.fmean(recalls)
+    return list(zip(precisions, recalls, strict=True))
 
 
 def main() -> None:
     table(pages())
     folders = sorted((p for p in LIST_PAGES.iterdir() if p.is_dir()), key=_batch_order) if LIST_PAGES.is_dir() else []
+    scores: list[tuple[float, float]] = []
     for folder in folders:
         print(f"\n{folder.name}:\n")
-        precision, recall = table(batch(folder))
-        print(f"\n{folder.name}: mean precision {precision:.3f}, mean recall {recall:.3f}")
+        batch_scores = table(batch(folder))
+        scores += batch_scores
+        print(f"\n{folder.name}: {_summary(batch_scores)}")
+    if scores:
+        print(f"\nall {len(folders)} batches, {len(scores)} pages: {_summary(scores)}")
+
+
+def _summary(scores: list[tuple[float, float]]) -> str:
+    precision = statistics.fmean(p for p, _ in scores)
+    recall = statistics.fmean(r for _, r in scores)
+    perfect = sum(p == 1.0 and r == 1.0 for p, r in scores)
+    failed = sum(r < 0.5 for _, r in scores)
+    return (
+        f"mean precision {precision:.3f}, mean recall {recall:.3f}; "
+        f"{perfect} of {len(scores)} pages at 100% / 100%, {failed} under 50% recall"
+    )
 
 
 if __name__ == "__main__":
