@@ -66,3 +66,26 @@ def test_host_budget() -> None:
 def test_budget_zero_disables() -> None:
     with pytest.raises(NotConfigured):
         build_from_crawler(HostBudgetMiddleware, _crawler(TOPICCRAWL_HOST_PAGE_BUDGET=0))
+
+
+def test_a_redirector_link_is_fetched_as_the_url_it_carries() -> None:
+    mw = build_from_crawler(TrapGuardMiddleware, _crawler())
+    page = HtmlResponse("http://a.cn/news/1.html", body=b"<html></html>")
+    links = [
+        Request("http://a.cn/go?url=http%3A%2F%2Fb.cn%2Fa%2F7.html%3Fsid%3Dx", meta={"anchor": "t"}),
+        Request("http://a.cn/article?id=5&from=http%3A%2F%2Fa.cn%2Flist%2F"),  # an article, not a redirector
+    ]
+    out = list(mw.process_spider_output(page, links))
+    # the carried URL, its session id stripped like any link's, the link's meta kept
+    assert out[0].url == "http://b.cn/a/7.html"
+    assert out[0].meta["anchor"] == "t"
+    assert out[0].meta["redirector"] == "http://a.cn/go?url=http%3A%2F%2Fb.cn%2Fa%2F7.html%3Fsid%3Dx"
+    assert out[1].url == "http://a.cn/article?id=5&from=http%3A%2F%2Fa.cn%2Flist%2F"
+    assert mw.crawler.stats.get_value("topiccrawl/redirectors_unwrapped") == 1
+
+
+def test_redirector_links_are_followed_as_they_are_when_unwrapping_is_off() -> None:
+    mw = build_from_crawler(TrapGuardMiddleware, _crawler(TOPICCRAWL_UNWRAP_REDIRECTORS=False))
+    page = HtmlResponse("http://a.cn/", body=b"<html></html>")
+    (out,) = mw.process_spider_output(page, [Request("http://a.cn/out?u=http://b.cn/p/1")])
+    assert out.url == "http://a.cn/out?u=http://b.cn/p/1"

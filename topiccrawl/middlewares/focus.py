@@ -43,6 +43,7 @@ from topiccrawl.args import SettingError, SpiderArgumentError
 from topiccrawl.dictionary import DictionaryGrower, FeedbackSource, GrowthConfig, TopicDictionary, load_dictionary
 from topiccrawl.maintext import extract_main_text
 from topiccrawl.priorityupgrades import PriorityUpgrades
+from topiccrawl.redirectors import carried_url
 from topiccrawl.textutil import normalize_space
 from topiccrawl.tokenize import add_words, tokenize
 from topiccrawl.urltraps import SESSION_PARAMS, strip_session
@@ -277,8 +278,10 @@ def _feedback_source(settings: BaseSettings) -> FeedbackSource:
 
 def _anchor_key(url: str, session_params: Sequence[str] = SESSION_PARAMS) -> str:
     """A link's URL as the anchor map knows it: no fragment, no session id (TrapGuardMiddleware strips
-    session ids from requests before this middleware sees them; the page's hrefs still carry them)."""
-    return strip_session(urldefrag(url)[0], session_params)
+    session ids from requests before this middleware sees them; the page's hrefs still carry them),
+    and a redirector link as the URL it carries (TrapGuardMiddleware fetches that)."""
+    url = urldefrag(url)[0]
+    return strip_session(carried_url(url) or url, session_params)
 
 
 def _anchor_map(response: Response, session_params: Sequence[str] = SESSION_PARAMS) -> dict[str, str]:

@@ -3,7 +3,9 @@
 * :class:`TrapGuardMiddleware` (spider middleware) strips session ids from every
   link a spider follows (:func:`topiccrawl.urltraps.strip_session`), so the
   duplicate filter, whose fingerprint already ignores query-key order,
-  recognises revisits under a new session; start URLs are fetched as given. It drops
+  recognises revisits under a new session, and reads a redirector link's carried URL
+  (:func:`topiccrawl.redirectors.carried_url`: ``/go?url=https://…`` is fetched as the URL it
+  carries, unless ``TOPICCRAWL_UNWRAP_REDIRECTORS`` is off); start URLs are fetched as given. It drops
   URLs that look like traps (repeated path segments, long or growing query
   strings). Calendars and other endless-but-plausible URL spaces are bounded by
   ``DEPTH_LIMIT`` and by the page budget below.
@@ -24,6 +26,7 @@ from scrapy.exceptions import IgnoreRequest, NotConfigured
 from scrapy.spidermiddlewares.base import BaseSpiderMiddleware
 from scrapy.utils.httpobj import urlparse_cached
 
+from topiccrawl.redirectors import carried_url
 from topiccrawl.urltraps import SESSION_PARAMS, TrapLimits, strip_session, trap_reason
 
 if TYPE_CHECKING:
@@ -59,6 +62,7 @@ class TrapGuardMiddleware(BaseSpiderMiddleware):
             max_query_length=settings.getint("TOPICCRAWL_MAX_QUERY_LENGTH", 512),
         )
         self.session_params = settings.getlist("TOPICCRAWL_SESSION_PARAMS", list(SESSION_PARAMS))
+        self.unwrap = settings.getbool("TOPICCRAWL_UNWRAP_REDIRECTORS", True)
         self.log = _OncePerReason(crawler)
 
     @classmethod
@@ -71,6 +75,13 @@ class TrapGuardMiddleware(BaseSpiderMiddleware):
         parts = urlparse_cached(request)
         if parts.scheme not in {"http", "https"}:
             return request
+        if response is not None and self.unwrap and (target := carried_url(request.url)) is not None:
+            # One request for the page, not a redirect and then the page; the link is known by
+            # its real URL (scored by it, and the same page linked directly is fetched once).
+            if self.crawler.stats is not None:
+                self.crawler.stats.inc_value("topiccrawl/redirectors_unwrapped")
+            request = request.replace(url=target, meta={**request.meta, "redirector": request.url})
+            parts = urlparse_cached(request)
         reason = trap_reason(request.url, self.limits)
         if reason is not None:
             self.log.drop(reason, request.url, parts.netloc)

@@ -73,6 +73,8 @@ _DOCUMENT = re.compile(r"<(?:html|head|body|title)\b", re.IGNORECASE)  # a page,
 
 class ForumSpider(Resumable, scrapy.Spider):
     name = "forum"
+    # A forum is read by its own links; the URL a post's outbound link carries leaves the forum.
+    custom_settings = {"TOPICCRAWL_UNWRAP_REDIRECTORS": False}
 
     def __init__(
         self,
