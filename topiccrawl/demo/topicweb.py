@@ -30,6 +30,7 @@ import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from html import escape
+from typing import Protocol
 
 from topiccrawl.demo.server import Reply, SiteRequest, html, not_found
 
@@ -410,10 +411,18 @@ class TopicWeb:
         return None
 
 
-class HostSite:
-    """One host of a :class:`TopicWeb`, as a fixture :class:`~topiccrawl.demo.server.Site`."""
+class HostedWeb(Protocol):
+    """A web of several hosts served by one object (:class:`TopicWeb` and the held-out webs)."""
 
-    def __init__(self, web: TopicWeb, host: str) -> None:
+    def bind(self, base_urls: Mapping[str, str]) -> None: ...
+
+    def handle(self, host: str, request: SiteRequest) -> Reply: ...
+
+
+class HostSite:
+    """One host of a :class:`HostedWeb`, as a fixture :class:`~topiccrawl.demo.server.Site`."""
+
+    def __init__(self, web: HostedWeb, host: str) -> None:
         self.web = web
         self.host = host
 

@@ -63,6 +63,7 @@ from urllib.parse import quote, unquote
 
 from topiccrawl.demo import topicweb_nev_vocab as V
 from topiccrawl.demo.server import Reply, SiteRequest, html, not_found, redirect
+from topiccrawl.demo.topicweb import HostSite
 
 HOSTS = tuple(V.HOST_SHARE)
 SEED_HOSTS = ("news", "tech")
@@ -699,7 +700,7 @@ class NevWeb:
         return self._page(host, name, [("首页", "/"), (name, "")], text, side=False)
 
     # -- serving ---------------------------------------------------------------------------------
-    def serve(self, host: str, request: SiteRequest) -> Reply:
+    def handle(self, host: str, request: SiteRequest) -> Reply:
         target = unquote(request.target)
         route = self.routes.get((host, "/" if target in ("/forum.php", "/index.html") else target))
         if route is None:
@@ -773,17 +774,3 @@ class NevWeb:
         elif thread and mod == "viewthread":
             body = self.render_thread(self.articles[thread[1]], "dynamic", int(request.param("page") or 1))
         return self._reply("bbs", body)
-
-
-class HostSite:
-    """One host of a :class:`NevWeb`, as a fixture :class:`~topiccrawl.demo.server.Site`."""
-
-    def __init__(self, web: NevWeb, host: str) -> None:
-        self.web = web
-        self.host = host
-
-    def bind(self, base_urls: Mapping[str, str]) -> None:
-        self.web.bind(base_urls)
-
-    def handle(self, request: SiteRequest) -> Reply:
-        return self.web.serve(self.host, request)

@@ -64,6 +64,7 @@ from urllib.parse import quote
 
 from topiccrawl.demo import topicweb_quantum_vocab as V
 from topiccrawl.demo.server import Reply, SiteRequest, html, not_found, redirect
+from topiccrawl.demo.topicweb import HostSite
 from topiccrawl.demo.topicweb_quantum_pages import (
     DAYS,
     HOSTS,
@@ -409,17 +410,3 @@ class QuantumWeb(Renderer):
         if kind == "goto":
             return redirect(str(key), 301)
         return html(self.render(host, kind, key, n))
-
-
-class HostSite:
-    """One host of a :class:`QuantumWeb`, as a fixture :class:`~topiccrawl.demo.server.Site`."""
-
-    def __init__(self, web: QuantumWeb, host: str) -> None:
-        self.web = web
-        self.host = host
-
-    def bind(self, base_urls: Mapping[str, str]) -> None:
-        self.web.bind(base_urls)
-
-    def handle(self, request: SiteRequest) -> Reply:
-        return self.web.handle(self.host, request)
