@@ -11,7 +11,8 @@ crawls it, one fresh server per run, with:
   text and the URL; nothing dropped, static dictionary);
 * ``topiccrawl``: the topic spider with its defaults;
 * ablations of topiccrawl, one part switched off each: URL term, anchor term,
-  parent inheritance, tunnelling, dynamic dictionary, priority upgrades.
+  parent inheritance, tunnelling, dynamic dictionary, priority upgrades;
+* ``generic-half``: topiccrawl with ``TOPICCRAWL_TOPIC_GENERIC_INHERIT=0.5``.
 
 For each run it reports, from the first N requests the servers answered (robots.txt
 excluded), the harvest rate (on-topic pages / N) and the target recall (on-topic
@@ -69,6 +70,7 @@ RUNS: dict[str, tuple[str, dict[str, str]]] = {
     "-tunnel": ("topic", {"TOPICCRAWL_TOPIC_TUNNELLING": "False"}),
     "-dynamic": ("topic", STATIC),
     "-upgrades": ("topic", {"TOPICCRAWL_TOPIC_UPGRADES": "False"}),
+    "generic-half": ("topic", {"TOPICCRAWL_TOPIC_GENERIC_INHERIT": "0.5"}),
 }
 
 

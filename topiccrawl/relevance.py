@@ -63,6 +63,7 @@ class ScoringConfig:
     threshold: float = 0.2  # epsilon: links below it go to the irrelevant queue
     max_tunnel_hops: int = 3  # consecutive below-threshold links a path may cross
     unknown_weight: float = 0.3  # weight of non-topic words in the anchor vector
+    generic_inherit: float = 1.0  # share of h a generic anchor stands in for its similarity with
     use_url: bool = True
     use_anchor: bool = True
     use_inheritance: bool = True
@@ -292,7 +293,7 @@ def score_link(
     part of ``W`` is the inherited estimate instead of its (uninformative) similarity:
     '下一篇' on an on-topic page most likely leads to another on-topic page."""
     if generic_anchor and config.use_inheritance:
-        anchor_part = max(anchor_part, inherit)
+        anchor_part = max(anchor_part, config.generic_inherit * inherit)
     u = url_part if config.use_url else 0.0
     a = anchor_part if config.use_anchor else 0.0
     # With one part switched off, the other carries the whole link score.

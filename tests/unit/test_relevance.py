@@ -84,6 +84,18 @@ def test_generic_anchor_falls_back_on_the_parent() -> None:
     assert not stats.is_generic("武昌起义始末")
 
 
+def test_a_generic_anchor_may_stand_for_a_share_of_its_parents_relevance() -> None:
+    # with half of h, a generic link on an on-topic page ranks below a fairly topical anchor
+    # beside it, and stays above the threshold (fetched, not tunnelled)
+    half = rel.ScoringConfig(generic_inherit=0.5)
+    generic = rel.score_link(half, 0.0, 0.0, 0.5, 0, generic_anchor=True)
+    topical = rel.score_link(half, 0.0, 0.4, 0.5, 0)
+    assert generic.anchor == pytest.approx(0.25)
+    assert topical.score > generic.score >= half.threshold
+    whole = rel.score_link(rel.ScoringConfig(), 0.0, 0.0, 0.5, 0, generic_anchor=True)
+    assert whole.score > topical.score
+
+
 @pytest.mark.parametrize(
     "anchor", ["下一页", "上一篇", "阅读全文", "查看原帖", "更多 >>", "Next »", "« Previous", "Read more", "MORE"]
 )

@@ -118,6 +118,7 @@ class Focus:
             use_anchor=_getbool(settings, "TOPICCRAWL_TOPIC_USE_ANCHOR", True),
             use_inheritance=_getbool(settings, "TOPICCRAWL_TOPIC_INHERIT", True),
             tunnelling=_getbool(settings, "TOPICCRAWL_TOPIC_TUNNELLING", True),
+            generic_inherit=settings.getfloat("TOPICCRAWL_TOPIC_GENERIC_INHERIT", 1.0),
         )
         dictionary.max_learned = settings.getint("TOPICCRAWL_TOPIC_MAX_LEARNED", 200)
         grower = None
