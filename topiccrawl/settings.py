@@ -211,6 +211,9 @@ TOPICCRAWL_HOST_PAGE_BUDGET = 20000
 TOPICCRAWL_MAX_REPEATED_SEGMENTS = 3
 TOPICCRAWL_MAX_QUERY_PARAMS = 16
 TOPICCRAWL_MAX_QUERY_LENGTH = 512
+# A link through a redirector (/go?url=https://…) is fetched as the URL it carries (the forum
+# spider turns this off: it reads a forum by the forum's own links).
+TOPICCRAWL_UNWRAP_REDIRECTORS = True
 # A self-redirect that sets a cookie is retried with the cookie this many times.
 TOPICCRAWL_CHALLENGE_RETRIES = 1
 TOPICCRAWL_ROBOTS_TIMEOUT = 10.0
@@ -232,6 +235,7 @@ TOPICCRAWL_TOPIC_INHERIT = True
 TOPICCRAWL_TOPIC_TUNNELLING = True
 TOPICCRAWL_TOPIC_UPGRADES = True  # a better link to a queued URL raises its priority (off with Redis)
 TOPICCRAWL_TOPIC_UPGRADE_MARGIN = 0.1  # by at least this much of the 0..1 score
+TOPICCRAWL_TOPIC_GENERIC_INHERIT = 1.0  # share of the inherited score a generic anchor stands for
 TOPICCRAWL_TOPIC_GROW = True  # grow the dictionary during the crawl
 TOPICCRAWL_TOPIC_GROW_THRESHOLD = 0.2  # admission threshold on the feedback match (delta)
 TOPICCRAWL_TOPIC_GROW_EVERY = 50  # judge candidates every N pages
