@@ -89,6 +89,18 @@ def test_links_with_session_ids_keep_their_anchor() -> None:
     assert all(r.meta["topic_score"] > 0.5 for r in out)
 
 
+def test_a_link_through_a_redirector_keeps_its_anchor_and_is_scored_by_the_url_it_carries() -> None:
+    mw, crawler = make_middleware()
+    guard = build_from_crawler(TrapGuardMiddleware, crawler)
+    links = [("/go?url=http%3A%2F%2F127.0.0.2%2Fxinhai%2Fwuchang-qiyi.html", "辛亥革命与武昌起义")]
+    response = page("http://127.0.0.1/news.html", OFF_TOPIC, links)
+    guarded = list(guard.process_spider_output(response, [response.follow(href) for href, _ in links]))
+    (out,) = run(mw, response, guarded)
+    assert out.url == "http://127.0.0.2/xinhai/wuchang-qiyi.html"
+    assert out.meta["anchor"] == "辛亥革命与武昌起义"  # found on the page under the redirector's href
+    assert out.meta["topic_score"] > 0.5
+
+
 def test_on_topic_parent_lifts_generic_links() -> None:
     mw, _ = make_middleware()
     on = page("http://127.0.0.1/on.html", ON_TOPIC, [("/next1.html", "更多")])
