@@ -468,13 +468,15 @@ class CrawlPolicy:
         for where its other kind of link leads: V2EX's topic rows hold the title and the topic's
         node in one ``td/span/a``, and a node's page lists topics the home page lists (a feed of
         them), while the titles lead to the topics."""
-        shape = pattern_shape(pattern)
-        return (
-            shape in s.wanted_shapes
-            and shape not in s.redundant_shapes
-            and self._fed_back(s)
-            and not self._views_mostly(s)
-        )
+        return self._fed_back_only(s) and self._kind_wanted(s, pattern_shape(pattern))
+
+    def _fed_back_only(self, s: Slot) -> bool:
+        """Whether ``s`` is redundant for the feeds and aliases it led to, not for views of lists."""
+        return self._fed_back(s) and not self._views_mostly(s)
+
+    @staticmethod
+    def _kind_wanted(s: Slot, shape: str) -> bool:
+        return shape in s.wanted_shapes and shape not in s.redundant_shapes
 
     def _samples_out(self, s: Slot) -> bool:
         """Whether the slot, wanted by fewer pages than it samples, has samples still out: they
@@ -529,9 +531,10 @@ class CrawlPolicy:
                     logger.debug("Slot %s wanted: %d links released (%s)", other.key, len(go), dict(other.outcomes))
                 released.extend(go)
                 other.parked[:] = stay
-            elif other.parked and other.wanted_shapes and not other.fixed and self._fed_back(other):
-                # (unwanted for its feeds: see _shape_wanted; cheaper asked so than by its state)
-                go = [p for p in other.parked if self._shape_wanted(other, p[1].get("pattern", ""))]
+            elif other.parked and other.wanted_shapes and not other.fixed and self._fed_back_only(other):
+                # (unwanted for its feeds: see _shape_wanted; cheaper asked so than by its state,
+                # and once for the slot, not for each of its parked links)
+                go = [p for p in other.parked if self._kind_wanted(other, pattern_shape(p[1].get("pattern", "")))]
                 if go:
                     logger.debug("Slot %s: %d links of a wanted kind released", other.key, len(go))
                     released.extend(go)
