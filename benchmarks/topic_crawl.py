@@ -78,8 +78,7 @@ def make_web(web: str, size: int | None) -> tuple[object, str]:
     """The web ``web`` of ``size`` articles (its default when None), and its dictionary argument."""
     module, cls, dictionary, default = WEBS[web]
     factory = getattr(importlib.import_module(module), cls)
-    if not dictionary.replace("_", "").isalnum():  # a file, relative to the project
-        dictionary = str(ROOT / dictionary)
+    # (a bundled name or a file relative to the project, where the crawls run: load_dictionary tells)
     return factory(size=size or default), dictionary
 
 
