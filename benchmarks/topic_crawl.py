@@ -11,7 +11,7 @@ crawls it, one fresh server per run, with:
   text and the URL; nothing dropped, static dictionary);
 * ``topiccrawl``: the topic spider with its defaults;
 * ablations of topiccrawl, one part switched off each: URL term, anchor term,
-  parent inheritance, tunnelling, dynamic dictionary, priority upgrades;
+  parent inheritance, tunnelling, dynamic dictionary, priority upgrades, link calibration;
 * ``generic-half``: topiccrawl with ``TOPICCRAWL_TOPIC_GENERIC_INHERIT=0.5``.
 
 For each run it reports, from the first N requests the servers answered (robots.txt
@@ -71,6 +71,7 @@ RUNS: dict[str, tuple[str, dict[str, str]]] = {
     "-dynamic": ("topic", STATIC),
     "-upgrades": ("topic", {"TOPICCRAWL_TOPIC_UPGRADES": "False"}),
     "generic-half": ("topic", {"TOPICCRAWL_TOPIC_GENERIC_INHERIT": "0.5"}),
+    "-calibrate": ("topic", {"TOPICCRAWL_TOPIC_CALIBRATE": "False"}),
 }
 
 

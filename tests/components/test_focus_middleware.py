@@ -238,3 +238,27 @@ def test_priority_upgrades_can_be_switched_off() -> None:
         build_from_crawler(SupersededRequestMiddleware, crawler)
     _mw, _crawler = make_middleware(TOPICCRAWL_REDIS_URL="redis://127.0.0.1:1/0")
     assert _mw.focus.upgrades is None  # another worker could not tell the stale copy
+
+
+def test_calibration_lowers_a_kind_of_link_that_led_off_topic_and_keeps_the_formula_score() -> None:
+    calibrated, _ = make_middleware()  # calibrated by default
+    plain, _ = make_middleware(TOPICCRAWL_TOPIC_CALIBRATE=False)
+    hub = page("http://127.0.0.1/on.html", ON_TOPIC, [(f"/g{i}.html", "更多") for i in range(30)])
+    sent = run(calibrated, hub, [Request(f"http://127.0.0.1/g{i}.html") for i in range(30)])
+    assert len({r.meta["topic_kind"] for r in sent}) == 1  # generic anchors on an on-topic page
+    for request in sent:  # every "more" link of an on-topic page led to an off-topic page
+        child = HtmlResponse(
+            request.url,
+            body=f"<html><body><p>{OFF_TOPIC}</p></body></html>".encode(),
+            encoding="utf-8",
+            request=request,
+        )
+        calibrated.focus.assess(child)
+    fresh = page("http://127.0.0.1/on2.html", ON_TOPIC, [("/g99.html", "更多"), ("/w.html", "武昌起义始末")])
+    links = [Request("http://127.0.0.1/g99.html"), Request("http://127.0.0.1/w.html")]
+    by_cal = {r.url: r for r in run(calibrated, fresh, links)}
+    by_plain = {r.url: r for r in run(plain, fresh, [r.replace() for r in links])}
+    generic, named = "http://127.0.0.1/g99.html", "http://127.0.0.1/w.html"
+    assert by_cal[generic].priority < by_plain[generic].priority / 2
+    assert by_cal[generic].meta["topic_score"] == by_plain[generic].meta["topic_score"]  # what is fetched: unchanged
+    assert by_cal[named].priority == by_plain[named].priority  # a kind not yet seen: the formula's order

@@ -74,6 +74,7 @@ def test_error_in_a_components_from_crawler(tmp_path: Path) -> None:
         ("TOPICCRAWL_TOPIC_USE_URL=maybe", "TOPICCRAWL_TOPIC_USE_URL='maybe' is not a boolean"),
         ("TOPICCRAWL_TOPIC_GROW=yes-please", "TOPICCRAWL_TOPIC_GROW='yes-please' is not a boolean"),
         ("TOPICCRAWL_TOPIC_FEEDBACK=mypkg.NoSuchFeedback", "TOPICCRAWL_TOPIC_FEEDBACK='mypkg.NoSuchFeedback' cannot"),
+        ("TOPICCRAWL_TOPIC_CALIBRATION_PRIOR=0", "TOPICCRAWL_TOPIC_CALIBRATION_PRIOR must be positive"),
     ],
 )
 def test_bad_focus_settings_say_what_is_wrong(tmp_path: Path, setting: str, says: str) -> None:

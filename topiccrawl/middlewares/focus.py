@@ -24,6 +24,7 @@ spider becomes focused with ``-s TOPICCRAWL_FOCUS_DICTIONARY=NAME_OR_PATH``.
 from __future__ import annotations
 
 import logging
+import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -41,6 +42,7 @@ from w3lib.url import safe_url_string
 from topiccrawl import relevance as rel
 from topiccrawl.args import SettingError, SpiderArgumentError
 from topiccrawl.dictionary import DictionaryGrower, FeedbackSource, GrowthConfig, TopicDictionary, load_dictionary
+from topiccrawl.linkcalibration import LinkCalibration, link_kind
 from topiccrawl.maintext import extract_main_text
 from topiccrawl.priorityupgrades import PriorityUpgrades
 from topiccrawl.redirectors import carried_url
@@ -58,6 +60,7 @@ logger = logging.getLogger(__name__)
 
 PAGE_KEY = "_topic_page"  # response.meta cache of the page's assessment
 ANCHORS_KEY = "_topic_anchors"
+PAGE_ID_KEY = "_topic_page_id"  # the page's id in the crawl, for LinkCalibration
 # "topic": this project's scoring; baselines for benchmarks: "naive" (priority = number of
 # dictionary terms in anchor and URL, nothing dropped) and "bfs" (every priority 0: FIFO, breadth-first).
 SCORINGS = ("topic", "naive", "bfs")
@@ -89,6 +92,7 @@ class Focus:
         classifier_label: str | None = None,
         session_params: Sequence[str] = SESSION_PARAMS,
         upgrades: PriorityUpgrades | None = None,
+        calibration: LinkCalibration | None = None,
     ) -> None:
         self.dictionary = dictionary
         self.config = config
@@ -101,6 +105,9 @@ class Focus:
         self.session_params = tuple(session_params)
         # Queued URLs whose priority a better link can still raise (None: off).
         self.upgrades = upgrades
+        # Per kind of link, how often it led to an on-topic page (None: priorities are the formula's).
+        self.calibration = calibration
+        self._worker = secrets.token_hex(4)
         self.anchors = rel.AnchorStats()
         self.pages = 0
         self.on_topic = 0
@@ -140,6 +147,7 @@ class Focus:
             scoring=scoring,
             session_params=settings.getlist("TOPICCRAWL_SESSION_PARAMS", list(SESSION_PARAMS)),
             upgrades=_priority_upgrades(settings),
+            calibration=_calibration(settings),
             **kwargs,
         )
 
@@ -157,6 +165,13 @@ class Focus:
         response.meta[PAGE_KEY] = page
         self.pages += 1
         self.on_topic += page.on_topic
+        if self.calibration is not None:
+            # An id no other worker of a shared frontier gives a page: a child may be fetched by any of them.
+            page_id = response.meta[PAGE_ID_KEY] = f"{self._worker}:{self.pages}"
+            kind = response.meta.get("topic_kind")
+            parent = response.meta.get("topic_parent")
+            score = float(response.meta.get("topic_score", 0.0))
+            self.calibration.page(page_id, str(kind) if kind else None, score, page.on_topic, parent)
         if self.grower is not None:
             words = tokenize(f"{page.title} {page.text}") + rel.url_tokens(response.url)
             self.grower.observe_page(words)
@@ -219,19 +234,28 @@ class Focus:
             h = rel.inherited(
                 page.relevance, float(response.meta.get("topic_inherit", 0.0)), page.on_topic, self.config.decay
             )
+            similarity = rel.anchor_similarity(anchor_tokens, self.dictionary, self.config.unknown_weight)
+            generic = self.anchors.is_generic(anchor)
             score = rel.score_link(
                 self.config,
                 rel.url_score(url_toks, self.dictionary),
-                rel.anchor_similarity(anchor_tokens, self.dictionary, self.config.unknown_weight),
+                similarity,
                 h,
                 # The irrelevant queue tunnels through off-topic pages: an on-topic page
                 # ends the tunnel, so a chain of on-topic pages is never cut.
                 0 if page.on_topic else int(response.meta.get("topic_hops", 0)),
-                generic_anchor=self.anchors.is_generic(anchor),
+                generic_anchor=generic,
             )
             if not score.fetch:
                 return score
-            request.priority = rel.priority(score.score)
+            if self.calibration is not None:
+                # What is fetched stays the formula's decision; the order becomes the crawl's own estimate.
+                kind = link_kind(similarity, score.url, generic, page.on_topic)
+                request.meta["topic_kind"] = kind
+                request.meta["topic_parent"] = response.meta.get(PAGE_ID_KEY)
+                request.priority = rel.priority(self.calibration.estimate(kind, score.score))
+            else:
+                request.priority = rel.priority(score.score)
         request.meta.update(
             topic_score=round(score.score, 4),
             topic_inherit=round(score.inherited, 4),
@@ -260,6 +284,16 @@ def _priority_upgrades(settings: BaseSettings) -> PriorityUpgrades | None:
         logger.info("focus: priority upgrades are off with a shared Redis frontier")
         return None
     return PriorityUpgrades(rel.priority(margin))
+
+
+def _calibration(settings: BaseSettings) -> LinkCalibration | None:
+    if not _getbool(settings, "TOPICCRAWL_TOPIC_CALIBRATE", True):
+        return None
+    weight = settings.getfloat("TOPICCRAWL_TOPIC_CALIBRATION_PRIOR", 10.0)
+    if weight <= 0:
+        raise SettingError(f"TOPICCRAWL_TOPIC_CALIBRATION_PRIOR must be positive, got {weight}")
+    # A hub is one hop short of an on-topic page: worth what inheritance keeps over one hop.
+    return LinkCalibration(weight, hub_credit=settings.getfloat("TOPICCRAWL_TOPIC_DECAY", 0.5))
 
 
 def _feedback_source(settings: BaseSettings) -> FeedbackSource:
@@ -402,6 +436,11 @@ class FocusMiddleware(BaseSpiderMiddleware):
             self._loop.stop()
         self._update_stats()  # pages that yielded no item (on_topic_only) count too
         self.log()
+        if self.focus.calibration is not None:
+            logger.info(
+                "Link kinds by pages fetched (kind, pages, on-topic rate): %s",
+                ", ".join(f"{k} {n} {rate:.2f}" for k, n, rate in self.focus.calibration.summary()),
+            )
         path = dictionary_output_path(self.crawler.settings)
         self.focus.dictionary.save(path)
         logger.info("Saved the topic dictionary (static and learned terms) to %s", path)
