@@ -8,7 +8,9 @@ each request it computes the link score ``L(i)`` of :mod:`topiccrawl.relevance`
 from the URL, the anchor text (``request.meta["anchor"]`` if the spider set it,
 else the text of the response's ``<a>`` elements pointing at that URL) and
 the parent page's relevance, sets ``request.priority = round(L * 1000)``
-(Scrapy priorities are ints; equal scores map to equal priorities), and drops
+(Scrapy priorities are ints; equal scores map to equal priorities; with link
+calibration, the default, ``L`` scaled by how links of its kind have fared in
+this crawl: :mod:`topiccrawl.linkcalibration`), and drops
 links below the threshold unless the path is within its tunnelling budget
 (``meta["topic_hops"]`` counts consecutive below-threshold links since the
 last on-topic page). Equal
