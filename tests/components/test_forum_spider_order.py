@@ -46,8 +46,9 @@ from topiccrawl.demo.server import SiteRequest
 from topiccrawl.forum.links import url_pattern
 from topiccrawl.forum.pageinfo import Flips
 from topiccrawl.forum.pagetypes import is_navigation, page_role
-from topiccrawl.forum.regions import match_template, parse_html
+from topiccrawl.forum.regions import parse_html
 from topiccrawl.forum.templatebook import TemplateBook
+from topiccrawl.forum.templatematch import match_template
 from topiccrawl.items import ForumPost
 from topiccrawl.middlewares.forumfilter import SlotUnwanted
 from topiccrawl.spiders.forum import ForumSpider

@@ -10,9 +10,9 @@ import pytest
 
 from topiccrawl.forum.pagetypes import PageTypes
 from topiccrawl.forum.policy import CrawlPolicy, title_length
-from topiccrawl.forum.regions import Template
 from topiccrawl.forum.sitetemplate import SiteTemplate, SiteTemplateError, from_state
 from topiccrawl.forum.templatebook import TemplateBook
+from topiccrawl.forum.templatematch import Template
 
 
 def test_a_slot_is_sampled_then_parked_then_released_when_wanted() -> None:

@@ -13,16 +13,9 @@ from topiccrawl.demo.forum_v2ex import V2exForum
 from topiccrawl.demo.forums import DiscuzForum, PhpbbForum
 from topiccrawl.demo.server import SiteRequest
 from topiccrawl.forum.pagetypes import main_region
-from topiccrawl.forum.regions import (
-    _SKIP,
-    Template,
-    _location,
-    find_regions,
-    locations,
-    match_template,
-    parse_html,
-)
+from topiccrawl.forum.regions import _SKIP, _location, find_regions, locations, parse_html
 from topiccrawl.forum.templatebook import TemplateBook
+from topiccrawl.forum.templatematch import Template, match_template
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "real_pages"
 

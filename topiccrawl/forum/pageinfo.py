@@ -15,7 +15,8 @@ from typing import Any
 from urllib.parse import parse_qsl, urljoin, urlsplit
 
 from topiccrawl.forum.links import ARROWS, PageFlip, canonicalize, flip_text, page_flip
-from topiccrawl.forum.regions import Region, Template, record_nodes, template_records
+from topiccrawl.forum.regions import Region, record_nodes
+from topiccrawl.forum.templatematch import Template, template_records
 from topiccrawl.textutil import normalize_space
 
 MAX_LABEL = 20  # characters of a label a heading may put before the title

@@ -19,8 +19,8 @@ from topiccrawl.atomicfile import write_atomic
 from topiccrawl.forum.pagetypes import PageTypes
 from topiccrawl.forum.policy import CrawlPolicy
 from topiccrawl.forum.posts import PostFields
-from topiccrawl.forum.regions import Template
 from topiccrawl.forum.templatebook import TemplateBook
+from topiccrawl.forum.templatematch import Template
 
 # 2: link slots number a record's cells (``0:div[2]/div/a``); a version 1 file's slot paths
 # would match no link, and with a template unlisted slots are skipped: nothing would be fetched.

@@ -13,23 +13,18 @@ from lxml import html as lxml_html
 
 from topiccrawl.forum.links import pattern_shape, url_pattern
 from topiccrawl.forum.pagetypes import is_layout, is_navigation
-from topiccrawl.forum.regions import (
-    Region,
+from topiccrawl.forum.regions import Region, links_by_record, locations, marks_apart, record_links, template_key
+from topiccrawl.forum.splitlists import page_regions
+from topiccrawl.forum.templatematch import (
     Template,
-    links_by_record,
-    locations,
-    marks_apart,
     match_template,
     matched_elsewhere,
     named,
     named_alike,
-    record_links,
     resemblance,
     same_template,
     template_fit,
-    template_key,
 )
-from topiccrawl.forum.splitlists import page_regions
 
 THIN = 4  # mean elements per record below which a region is too thin to claim its place from a known template
 BARE_RECORDS = 5  # links a list of bare links needs to be a page's content
