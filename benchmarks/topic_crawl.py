@@ -13,6 +13,7 @@ crawls it, one fresh server per run, with:
 * ablations of topiccrawl, one part switched off each: URL term, anchor term,
   parent inheritance, tunnelling, dynamic dictionary, priority upgrades, link calibration;
 * ``generic-half``: topiccrawl with ``TOPICCRAWL_TOPIC_GENERIC_INHERIT=0.5``.
+* ``prior-3``, ``prior-30``: topiccrawl with ``TOPICCRAWL_TOPIC_CALIBRATION_PRIOR`` 3 and 30 (default 10).
 
 For each run it reports, from the first N requests the servers answered (robots.txt
 excluded), the harvest rate (on-topic pages / N) and the target recall (on-topic
@@ -72,6 +73,8 @@ RUNS: dict[str, tuple[str, dict[str, str]]] = {
     "-upgrades": ("topic", {"TOPICCRAWL_TOPIC_UPGRADES": "False"}),
     "generic-half": ("topic", {"TOPICCRAWL_TOPIC_GENERIC_INHERIT": "0.5"}),
     "-calibrate": ("topic", {"TOPICCRAWL_TOPIC_CALIBRATE": "False"}),
+    "prior-3": ("topic", {"TOPICCRAWL_TOPIC_CALIBRATION_PRIOR": "3"}),
+    "prior-30": ("topic", {"TOPICCRAWL_TOPIC_CALIBRATION_PRIOR": "30"}),
 }
 
 
