@@ -7,11 +7,12 @@ pages more often differs from web to web, and a crawl finds out as it goes: ever
 fetched page is the outcome of the link that led to it.
 
 :class:`LinkCalibration` keeps, per *kind* of link, how many pages such links led to
-and how many of them were on topic, and turns a link's formula score into an
-estimate of its chance of leading to an on-topic page: the kind's on-topic rate,
-shrunk toward the formula's score by ``prior_weight`` pseudo-observations (so an
-unseen kind is ranked by the formula alone, and a kind seen a few times moves only
-a little). A kind is the link's score parts, bucketed (:func:`link_kind`): anchor
+and how many of them were on topic (plus ``hub_credit`` for each off-topic page that
+led to an on-topic one), and scales a link's formula score by how its kind fared
+against its scores: ``score x rate / mean score`` of the kind, the rate shrunk toward
+the kind's mean score by ``prior_weight`` pseudo-observations. So an unseen kind is
+ranked by the formula alone, a kind seen a few times moves only a little, and within
+a kind the formula's order stands. A kind is the link's score parts, bucketed (:func:`link_kind`): anchor
 similarity, URL score, whether the anchor is generic, whether the parent page was
 on topic. It says nothing about hosts or URL shapes, so what it learns on one web is
 about links in general, not one site's layout. Pure Python: no Scrapy here.
@@ -34,9 +35,8 @@ def _bucket(value: float, edges: tuple[float, ...]) -> int:
 
 def link_kind(anchor: float, url: float, generic_anchor: bool, parent_on_topic: bool) -> str:
     """A short key for the kind of a link: ``a<bucket>u<bucket>[g][p]``."""
-    return f"a{_bucket(anchor, ANCHOR_EDGES)}u{_bucket(url, URL_EDGES)}{'g' if generic_anchor else ''}" + (
-        "p" if parent_on_topic else ""
-    )
+    flags = ("g" if generic_anchor else "") + ("p" if parent_on_topic else "")
+    return f"a{_bucket(anchor, ANCHOR_EDGES)}u{_bucket(url, URL_EDGES)}{flags}"
 
 
 @dataclass(slots=True)
@@ -56,7 +56,7 @@ class LinkCalibration:
     hub_credit: float = 0.5  # what an off-topic page that links to an on-topic page counts for
     max_hubs: int = 100_000  # off-topic pages remembered until one of their links proves on topic
     kinds: dict[str, KindRecord] = field(default_factory=dict)
-    _hubs: dict[str, str] = field(default_factory=dict)
+    _hubs: dict[str, str] = field(default_factory=dict, init=False, repr=False)  # page id -> its kind
 
     def __post_init__(self) -> None:
         if self.prior_weight <= 0:
