@@ -12,10 +12,11 @@ led to an on-topic one), and scales a link's formula score by how its kind fared
 against its scores: ``score x rate / mean score`` of the kind, the rate shrunk toward
 the kind's mean score by ``prior_weight`` pseudo-observations. So an unseen kind is
 ranked by the formula alone, a kind seen a few times moves only a little, and within
-a kind the formula's order stands. A kind is the link's score parts, bucketed (:func:`link_kind`): anchor
-similarity, URL score, whether the anchor is generic, whether the parent page was
-on topic. It says nothing about hosts or URL shapes, so what it learns on one web is
-about links in general, not one site's layout. Pure Python: no Scrapy here.
+a kind the formula's order stands. A kind is the link's score parts, bucketed
+(:func:`link_kind`): anchor similarity, URL score, whether the anchor is generic,
+whether the parent page was on topic. It says nothing about hosts or URL shapes, so
+what it learns on one web is about links in general, not one site's layout. Pure
+Python: no Scrapy here.
 """
 
 from __future__ import annotations

@@ -149,7 +149,7 @@ class Focus:
             scoring=scoring,
             session_params=settings.getlist("TOPICCRAWL_SESSION_PARAMS", list(SESSION_PARAMS)),
             upgrades=_priority_upgrades(settings),
-            calibration=_calibration(settings),
+            calibration=_calibration(settings, config.decay),
             **kwargs,
         )
 
@@ -288,14 +288,14 @@ def _priority_upgrades(settings: BaseSettings) -> PriorityUpgrades | None:
     return PriorityUpgrades(rel.priority(margin))
 
 
-def _calibration(settings: BaseSettings) -> LinkCalibration | None:
+def _calibration(settings: BaseSettings, decay: float) -> LinkCalibration | None:
     if not _getbool(settings, "TOPICCRAWL_TOPIC_CALIBRATE", True):
         return None
     weight = settings.getfloat("TOPICCRAWL_TOPIC_CALIBRATION_PRIOR", 10.0)
     if weight <= 0:
         raise SettingError(f"TOPICCRAWL_TOPIC_CALIBRATION_PRIOR must be positive, got {weight}")
     # A hub is one hop short of an on-topic page: worth what inheritance keeps over one hop.
-    return LinkCalibration(weight, hub_credit=settings.getfloat("TOPICCRAWL_TOPIC_DECAY", 0.5))
+    return LinkCalibration(weight, hub_credit=decay)
 
 
 def _feedback_source(settings: BaseSettings) -> FeedbackSource:
