@@ -13,7 +13,7 @@ from topiccrawl.demo.forum_v2ex import V2exForum
 from topiccrawl.demo.forums import DiscuzForum, PhpbbForum
 from topiccrawl.demo.server import SiteRequest
 from topiccrawl.forum.pagetypes import main_region
-from topiccrawl.forum.regions import _SKIP, _location, find_regions, locations, parse_html
+from topiccrawl.forum.regions import _SKIP, _location, find_regions, locations, parse_html, subtree_marks, subtree_paths
 from topiccrawl.forum.templatebook import TemplateBook
 from topiccrawl.forum.templatematch import Template, match_template
 
@@ -282,3 +282,17 @@ def test_a_topics_one_reply_is_found_by_its_template_beside_a_sidebar_of_alike_r
     short = [r for r in book.regions(parse_html(_v2ex_page(site, "/t/1101415"))) if r.key == replies.key]
     assert len(short) == 1 and len(short[0]) == 1
     assert short[0].records[0].elements[0].get("id", "").startswith("r_")
+
+
+def test_tag_paths_look_through_styling_wrappers_and_stop_at_the_depth() -> None:
+    root = parse_html(
+        "<html><body><div class='post first'><b><span class='who'>ann</span></b>"
+        "<ul class='t_12 text'><li class='x'><a>deep</a></li></ul></div></body></html>"
+    )
+    post = root.find(".//div")
+    assert post is not None
+    assert subtree_paths(post, depth=2) == {"div", "div/span", "div/ul", "div/ul/li"}
+    assert subtree_paths(post, depth=1) == {"div", "div/ul"}  # (<b> is looked through, but it is a level deep)
+    # class names sit on those same paths; one with digits names an item, not the template
+    assert subtree_marks(post, depth=2) == {"div.post", "div.first", "div/span.who", "div/ul.text", "div/ul/li.x"}
+    assert {m.rsplit(".", 1)[0] for m in subtree_marks(post)} <= subtree_paths(post)

@@ -18,7 +18,7 @@ import functools
 import hashlib
 import re
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
 from lxml import html as lxml_html
@@ -80,38 +80,33 @@ def child_elements(el: lxml_html.HtmlElement) -> list[lxml_html.HtmlElement]:
     return [c for c in el if isinstance(c.tag, str) and c.tag not in _SKIP]
 
 
-def subtree_paths(el: lxml_html.HtmlElement, depth: int = SIGNATURE_DEPTH) -> frozenset[str]:
-    """Tag paths below ``el`` (relative, ``el``'s own tag first), ``depth`` levels deep."""
-    out: set[str] = set()
+def tag_paths(el: lxml_html.HtmlElement, depth: int = SIGNATURE_DEPTH) -> Iterator[tuple[lxml_html.HtmlElement, str]]:
+    """Each element below ``el``, ``depth`` levels deep (``el`` first), with its tag path relative
+    to ``el`` (``el``'s own tag first). Styling wrappers are looked through rather than recorded."""
     stack = [(el, tag_of(el), 0)]
     while stack:
         node, path, d = stack.pop()
-        out.add(path)
-        if d >= depth:
-            continue
-        for child in child_elements(node):
-            tag = child.tag
-            if tag in PRESENTATIONAL:
-                # Look through styling wrappers rather than recording them.
-                stack.append((child, path, d + 1))
-            else:
-                stack.append((child, f"{path}/{tag}", d + 1))
-    return frozenset(out)
+        yield node, path
+        if d < depth:
+            for child in child_elements(node):
+                tag = child.tag
+                stack.append((child, path if tag in PRESENTATIONAL else f"{path}/{tag}", d + 1))
+
+
+def subtree_paths(el: lxml_html.HtmlElement, depth: int = SIGNATURE_DEPTH) -> frozenset[str]:
+    """Tag paths below ``el`` (:func:`tag_paths`), ``depth`` levels deep."""
+    return frozenset(path for _, path in tag_paths(el, depth))
 
 
 def subtree_marks(el: lxml_html.HtmlElement, depth: int = SIGNATURE_DEPTH) -> set[str]:
     """The class names below ``el`` as ``path.class``, on the tag paths of :func:`subtree_paths`;
     names with digits are left out (``t_123``, ``post-5``: an item's, not the template's)."""
-    out: set[str] = set()
-    stack = [(el, tag_of(el), 0)]
-    while stack:
-        node, path, d = stack.pop()
-        out.update(f"{path}.{c}" for c in (node.get("class") or "").split() if not _DIGIT_CLASS.search(c))
-        if d >= depth:
-            continue
-        for child in child_elements(node):
-            stack.append((child, path if child.tag in PRESENTATIONAL else f"{path}/{child.tag}", d + 1))
-    return out
+    return {
+        f"{path}.{name}"
+        for node, path in tag_paths(el, depth)
+        for name in (node.get("class") or "").split()
+        if not _DIGIT_CLASS.search(name)
+    }
 
 
 def record_marks(records: list[Record]) -> frozenset[str]:
