@@ -4,7 +4,8 @@
     scrapy crawl forum -a start_url=https://bbs.example.com/ -a template=posts.forum-template.json -O more.jsonl
 
 Each page is parsed into repeated regions (:mod:`topiccrawl.forum.regions`), given a
-role and clustered into a page type (:mod:`topiccrawl.forum.pagetypes`); links are
+role and clustered into a page type (:mod:`topiccrawl.forum.pagetypes`; the spider's side, and
+the URL a page is read at, in :mod:`topiccrawl.spiders.forum_reading`); links are
 followed only from repeated regions, by learned slot and URL-pattern decisions
 (:mod:`topiccrawl.forum.policy`), plus page-flipping links
 (:mod:`topiccrawl.forum.links`; the spider's side in :mod:`topiccrawl.spiders.forum_links`);
@@ -21,9 +22,7 @@ from __future__ import annotations
 
 import logging
 import re
-from collections import Counter
 from collections.abc import AsyncIterator, Iterator
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -36,26 +35,12 @@ from twisted.python.failure import Failure
 
 from topiccrawl.args import SpiderArgumentError, parse_int, start_urls_from_args
 from topiccrawl.forum.links import canonicalize, pattern_shape, url_pattern
-from topiccrawl.forum.pageinfo import (
-    canonical_url,
-    has_pager,
-    heading_home,
-    lives_elsewhere,
-    names_title,
-    numbers_beside,
-    page_flips,
-    page_heading,
-    records_digest,
-    thread_title,
-    titled_heading,
-)
-from topiccrawl.forum.pagetypes import feature, main_region, profile
-from topiccrawl.forum.posts import holds_a_post, holds_posts
-from topiccrawl.forum.regions import Region, parse_html
+from topiccrawl.forum.pageinfo import Flips, page_heading, records_digest, thread_title, titled_heading
+from topiccrawl.forum.regions import parse_html
 from topiccrawl.forum.sitetemplate import SiteTemplate, SiteTemplateError, from_state
 from topiccrawl.forum.threads import AssembledPost
 from topiccrawl.middlewares.forumfilter import RedirectUnwanted, SlotUnwanted
-from topiccrawl.spiders.forum_checkpoint import Resumable
+from topiccrawl.spiders.forum_reading import NAVIGATION, PageRead, PageReading
 from topiccrawl.spiders.forum_reread import VIEW_LIMIT, EarlyList
 
 logger = logging.getLogger(__name__)
@@ -63,15 +48,13 @@ STATS = "topiccrawl/forum"
 RECHECK_LIMIT = 500  # pages kept for a second look once a post/list template is known
 RECHECK_TIMES = 3  # looks a page gets, each when more is known of templates than at the last
 LOCAL = {"allow_offsite": True}  # the meta of a data: URL the idle handler schedules (see _local)
-ROLE_PAGES = 3  # pages of a template read before it is taken for a list (see _template_role)
 LIST_READS_LIMIT = 20_000  # pages read as lists remembered with the link that led to each (a bound on memory)
-SHARED_CANONICAL = 3  # a canonical URL named by pages of more contents than this is not theirs
 UNWANTED_PATTERN = "of a URL pattern found unwanted since it was queued"
 FEED_TAKEN_BACK = 4  # pages of a template, wanted by their links, taken back should it prove a feed's
 _DOCUMENT = re.compile(r"<(?:html|head|body|title)\b", re.IGNORECASE)  # a page, not a fragment of one
 
 
-class ForumSpider(Resumable, scrapy.Spider):
+class ForumSpider(PageReading, scrapy.Spider):
     name = "forum"
     # A forum is read by its own links; the URL a post's outbound link carries leaves the forum.
     custom_settings = {"TOPICCRAWL_UNWRAP_REDIRECTORS": False}
@@ -169,7 +152,7 @@ class ForumSpider(Resumable, scrapy.Spider):
         jump = bool(response.meta.get("redirect_urls")) and request is not None and bool(urlsplit(request.url).fragment)
         yield from self._handle(url, response.text, info, jump=jump)
 
-    def _handle(  # noqa: PLR0912, PLR0915 - one page's life cycle, read top to bottom
+    def _handle(
         self, url: str, text: str, info: dict[str, Any], mode: str = "fresh", jump: bool = False
     ) -> Iterator[Any]:
         """Analyse one page. ``mode``: "fresh" (just fetched) or "recheck" (was "other"; a
@@ -181,150 +164,24 @@ class ForumSpider(Resumable, scrapy.Spider):
             yield from self._learn(info, "unwanted", "other", "unparsable")
             return
         known = self._known_templates()
-        regions = [r for r in self.book.regions(root) if not self._false_post_match(r)]
-        pattern = url_pattern(url)
-        shape = self._shape(url, info)
-        content = self._content(url, shape, regions, again=bool(info.get("fetched_again")))
-        feat = feature(regions, pattern, self.book.sticky, content)
-        main = self._main_region(content)
-        lone = self._lone_post(url, root, regions, info) if main is None else None
-        if lone is not None:
-            feat.role = "thread"  # (a thread without replies, on a site that marks opening posts up apart)
-        if main is not None:
-            self.chrome.mark_content(main)
-            # A template keeps the role most of its pages had: one page of short replies
-            # must not turn a post template into a list.
-            votes = self.template_roles.setdefault(main.key, Counter())
-            votes[feat.role] += 1
-            if self._template_role(main.key) == "posts":
-                self.post_templates.add(main.key)
-            if self._thread_template_state(main.key) == "list":
-                feat.role = "list"  # its records link to more list or thread pages: navigation
-            elif votes["thread"]:
-                # Some page of it read as posts and none of its links leads anywhere (yet):
-                # short replies beside long toolbars must not make a thread page a list.
-                feat.role = "thread"
-            else:
-                feat.role = votes.most_common(1)[0][0]
-        role = feat.role
-        if role in {"list", "thread"} and main is not None:
-            self.book.sticky.add(main.key)
-            self.sides.note(shape, main.key, (r.key for r in regions))
+        page = self._read_page(url, root, info)
+        role, main, regions = page.role, page.main, page.regions
         if mode == "recheck" and role == "other":
             # (still nothing: a later template, or the first opening post's poster link, may tell)
-            rechecks = info.get("rechecks", 0) + 1
-            if rechecks < RECHECK_TIMES and len(self.recheck) < RECHECK_LIMIT:
-                self.recheck[url] = (text, {**info, "rechecks": rechecks})
-            elif rechecks == RECHECK_TIMES and len(self.late) < RECHECK_LIMIT:
-                self.late[url] = (text, {**info, "rechecks": rechecks})
+            self._look_again(url, text, info)
             return
-        canonical = canonical_url(url, root)
-        shared = canonical is not None and self._shared_canonical(url, canonical, main, regions)
-        flips = page_flips(url, root, main)
-        named = canonical is not None and canonical != url and not shared
-        canonical_flips = page_flips(canonical, root, main) if named and canonical else flips
-        # A pager of queries alone ('?page=2') is every URL's own: the page's place is its
-        # canonical, when that is the page the pager marks current ('?page=2', not the first
-        # page that some sites name for every page of a thread).
-        placed = named and flips.query_only and canonical_flips.numbers_current(str(canonical))
-        if (
-            named
-            and canonical
-            and role in {"list", "thread"}
-            and canonical not in self.requested
-            and urlsplit(canonical).netloc.lower() in self.hosts
-            and (not flips.own or placed)
-            and (not canonical_flips.own or (canonical_flips.current and not self._from_own_template(info, main)))
-        ):
-            # The page names a URL of its own that the crawl has not fetched (phpBB links
-            # viewtopic.php?f=2&t=5, its canonical is viewtopic.php?t=5; Discuz! links
-            # forum.php?mod=viewthread&tid=5, its canonical is thread-5-1-1.html, whose pager
-            # the page shows): read it as that page, which is then not fetched again. A page
-            # of a sequence only when its pager says which page it is (a 'next'-only pager
-            # does not, and the sequence's own pager reaches it) and when a list led here: a
-            # post's link to a page of posts (a permalink, "view in context") is no way into
-            # a thread, and reading its target as one would make the post template a list's.
-            self._read_as(url, canonical, "pages/read_as_canonical")
-            url, flips = canonical, canonical_flips
-        # (a post's permalink to a later page of a thread whose pager links '?page=N' alone shows
-        # that pager again at the permalink's own URL: the page is the one its canonical names)
-        permalink = named and canonical != url and self._from_own_template(info, main)
-        alias = (
-            role in {"list", "thread"}
-            and info.get("slot") is not None
-            and (not flips.own or permalink or placed)
-            and (flips.foreign or lives_elsewhere(url, root, canonical=not shared))
-        )
-        home = None
-        if alias and not (jump or flips.foreign) and (canonical is None or shared):
-            home = self._home_to_read(url, root, main, info)
-        if home is not None:
-            logger.debug("Page %s: read as %s, the URL its heading links", url, home)
-            self._read_as(url, home, "pages/read_as_home")
-            # (and its pager read at that URL: at the first URL, '&toread=1', it flipped no page of
-            # the thread, and the title's link, taken as requested, was the only way to page 2)
-            url, alias, flips = home, False, page_flips(home, root, main)
-        ptype, new = self.types.add(url, feat)
-        if new:
-            logger.info("Page type %s found: %s (pattern %s)", ptype.name, url, feat.pattern)
-            self._inc("types")
-        self._inc(f"pages/{ptype.role}")
-        assert self.crawler.stats is not None
-        self.crawler.stats.set_value(f"{STATS}/pages_before_types_settled", self.types.settled_after)
-        # Outcomes are kept per role: a slot that leads to thread pages leads to thread
-        # pages whichever page type the clustering put them in.
-        if role not in {"list", "thread"}:
-            outcome, why = "unwanted", role
-        elif alias:
-            outcome, why = "unwanted", "alias"
-        elif main is not None and self._feeds_back(url, main, info):
-            outcome, why = "unwanted", "feed"
-            self.feed_templates.add(main.key)
-        elif role == "thread" and main is not None and self._narrower_thread(url, info, main, flips):
-            outcome, why = "unwanted", "variant"  # a thread's posts by one member, sorted, printable
-        else:
-            outcome, why = "wanted", role
-        logger.debug("Page %s: %s, type %s, %s (%s), mode %s", url, role, ptype.name, outcome, why, mode)
+        placement = self._place(url, page, info, jump)
+        url, flips, alias = placement.url, placement.flips, placement.alias
+        ptype = self._page_type(url, page)
+        outcome, why = self._verdict(url, page, info, flips, alias)
+        logger.debug("Page %s: %s, type %s, %s (%s), mode %s", url, role, ptype, outcome, why, mode)
         if role == "other" and len(self.recheck) < RECHECK_LIMIT and mode == "fresh":
             # (a flip too: a board's last page of one thread, read before the row template was
             # known, repeats nothing, and its thread is linked from nowhere else)
             self.recheck[url] = (text, {**info, "jump": True} if jump else info)
-        digest = records_digest(main, regions) if outcome == "wanted" else None
-        twin = self.fingerprints.get(digest) if digest else None
-        # The same URL read twice (a redirect's target and a link to it were in flight together)
-        # is no duplicate the link is to blame for: the link leads where it should.
-        refetched = twin == url
-        if twin is not None and not refetched:
-            outcome, why = "unwanted", "duplicate"
-            slot = info.get("slot")
-            if role != "thread" and slot is not None and digest and self.fingerprint_slots.get(digest) == slot:
-                # Two links of one slot led to one page that is no thread's: a wall each of its links
-                # shows (a login or 'no permission' page behind every post's 'report' and 'PM'
-                # buttons), whatever the first read as. (A thread reached under two URLs from one
-                # slot, a sticky thread from a board's first and second pages, is no wall.)
-                why = "wall"
-        elif digest and twin is None:
-            self.fingerprints[digest] = url
-            if info.get("slot") is not None:
-                self.fingerprint_slots[digest] = info["slot"]
-            if main is not None and self.seen_records.shown_before(url, beside := self._beside(main, regions)):
-                outcome, why = "unwanted", "view"  # a member's posts only, newest first, a category's boards
-        shown = page_heading(root) if role in {"list", "thread"} else None
+        outcome, why, refetched = self._against_pages_read(url, page, info, outcome, why)
+        shown = self._note_names(url, page, info, mode)
         template = main.key if main is not None else None
-        if template is not None and role == "list" and len(self.list_reads) < LIST_READS_LIMIT:
-            self.list_reads[url] = (template, info)  # (see _read_under_side_boxes)
-        elif role == "thread":
-            self.list_reads.pop(url, None)
-        if template is not None and role in {"list", "thread"} and mode == "fresh":
-            self.page_names[url] = (template, shown, role)
-            if role == "thread":
-                self.thread_pages.setdefault(template, []).append(url)
-            for title in {shown, titled_heading(shown, info.get("anchor"))}:  # (with and without a label)
-                self._note_title(title, template, url)
-            waiting = self.redirected_here.pop(url, [])
-            for linked in [info, *waiting]:
-                self._note_named_page(linked, shown, template)
-            self.naming_pending.subtract(linked["slot"] for linked in waiting)
         if jump and outcome == "wanted":
             # A link that redirects to a post of a thread ('latest', 'unread', 'go to last post',
             # vBulletin's goto=newpost) reaches a page the thread's title link and pager reach:
@@ -339,38 +196,11 @@ class ForumSpider(Resumable, scrapy.Spider):
             return
         heading = titled_heading(shown, info.get("anchor"))
         if outcome != "wanted":
-            if why in {"duplicate", "wall", "view", "alias", "feed", "variant"}:
-                self._inc(f"skipped_pages/{why}")
-            if why in {"duplicate", "view"} and mode == "fresh" and main is not None:
-                self._keep(url, text, info, known, role, main, regions, skipped=why)
-            if why == "view" and role == "list" and main is not None:
-                # (a view's links are followed for the threads only it shows, once its template is
-                # known for a list's: a thread page can read as a list while its template is undecided,
-                # and a thread's posts shown again elsewhere make it a view)
-                flipping = "next" if self.seen_records.unread(beside) else "none"
-                if self._thread_template_state(main.key) == "list":
-                    self._inc("pages/view_links")
-                    yield from self._links(url, regions, role, info, heading, flips, flipping=flipping)
-                elif len(self.views) < VIEW_LIMIT:
-                    self.views.append(EarlyList(url, text, {**info, "flipping": flipping}, known, main.key))
+            yield from self._skipped(
+                url, text, info, page, why, fresh=mode == "fresh", known=known, heading=heading, flips=flips
+            )
             return
-        # The first page of a post template can read as a list (short replies, each with links)
-        # before any other page has voted. Its posts are held like any others, and kept only if
-        # the template proves to be a thread page's (see _emit_confirmed).
-        tentative = role == "list" and main is not None and self._thread_template_state(main.key) == "open"
-        if tentative:
-            self.tentative_pages.add(url)
-        fields = self._post_fields(main) if main is not None and (role == "thread" or tentative) else None
-        if main is not None and role == "thread" and fields is None:
-            # (a thread without replies whose opening post's paragraphs repeat: its content holds
-            # no post, and its one post stands apart as on any reply-less thread of the site)
-            lone = self._lone_post(url, root, regions, info)
-        if main is not None and (role == "thread" or tentative) and lone is None:
-            yield from self._posts(url, main, fields, info, thread_title(root, heading), flips, regions)
-        elif lone is not None:
-            yield from self._lone(url, lone, info, thread_title(root, heading))
-        yield from self._links(url, regions, role, info, heading, flips)
-        yield from self._more(url, role, main, heading)
+        yield from self._read_wanted(url, info, page, heading, flips)
         if main is not None:
             self.policy.read.add(main.key)
         self._keep(url, text, info, known, role, main, regions, fresh=mode == "fresh")
@@ -378,133 +208,148 @@ class ForumSpider(Resumable, scrapy.Spider):
             yield from self._recheck()
             yield from self._relink()
 
-    def _known_templates(self) -> int:
-        """How much is known of templates: those taken for content, those proved post templates, and
-        the kinds of link that name an opening post's poster (a thread of one post read before them
-        showed no post: :meth:`_lone_post`)."""
-        return len(self.book.sticky) + len(self.post_templates) + len(self.poster_shapes)
+    def _look_again(self, url: str, text: str, info: dict[str, Any]) -> None:
+        """Keep a page read as nothing on a second look for another, while it has looks left."""
+        rechecks = info.get("rechecks", 0) + 1
+        if rechecks < RECHECK_TIMES and len(self.recheck) < RECHECK_LIMIT:
+            self.recheck[url] = (text, {**info, "rechecks": rechecks})
+        elif rechecks == RECHECK_TIMES and len(self.late) < RECHECK_LIMIT:
+            self.late[url] = (text, {**info, "rechecks": rechecks})
 
-    @staticmethod
-    def _shape(url: str, info: dict[str, Any]) -> str:
-        """The URL shape a page counts under for :class:`SideBoxes`: a thread's later pages count
-        with its first page."""
-        return pattern_shape(url_pattern(info.get("thread_url") or url))
+    def _page_type(self, url: str, page: PageRead) -> str:
+        """The name of the page type the page joins (a new one is logged)."""
+        ptype, new = self.types.add(url, page.feat)
+        if new:
+            logger.info("Page type %s found: %s (pattern %s)", ptype.name, url, page.feat.pattern)
+            self._inc("types")
+        self._inc(f"pages/{ptype.role}")
+        assert self.crawler.stats is not None
+        self.crawler.stats.set_value(f"{STATS}/pages_before_types_settled", self.types.settled_after)
+        return ptype.name
 
-    def _content(self, url: str, shape: str, regions: list[Region], again: bool = False) -> list[Region]:
-        """The regions that may hold the page's content (:meth:`Chrome.content`), but the side
-        boxes of pages of its shape (:mod:`~topiccrawl.forum.sides`) whose records hold neither
-        poster nor date: records that do may be the posts, which the post templates' own rules
-        tell apart (a thread's first pages, read under its board's rows, must not bar its posts).
-        A page fetched ``again`` (:meth:`_read_under_side_boxes`) bars every template other pages
-        of its shape showed beside posts, however often pages read early took it for content."""
-        if again:
-            return [
-                r
-                for r in self.chrome.content(url, regions)
-                if not self.sides.shown_beside_posts(shape, r.key, self._proved_posts)
-            ]
-        return [
-            r
-            for r in self.chrome.content(url, regions)
-            if not self.sides.is_side(shape, r.key, self._proved_posts) or self._post_fields(r) is not None
-        ]
+    def _verdict(self, url: str, page: PageRead, info: dict[str, Any], flips: Flips, alias: bool) -> tuple[str, str]:
+        """Whether the page is one the link that led here was worth following for, and why.
+        Outcomes are kept per role: a slot that leads to thread pages leads to thread pages
+        whichever page type the clustering put them in."""
+        main = page.main
+        if page.role not in NAVIGATION:
+            return "unwanted", page.role
+        if alias:
+            return "unwanted", "alias"
+        if main is not None and self._feeds_back(url, main, info):
+            self.feed_templates.add(main.key)
+            return "unwanted", "feed"
+        if page.role == "thread" and main is not None and self._narrower_thread(url, info, main, flips):
+            return "unwanted", "variant"  # a thread's posts by one member, sorted, printable
+        return "wanted", page.role
 
-    def _proved_posts(self, key: str) -> bool:
-        """Whether ``key`` is a post template: its pages read as posts, and its links are not
-        known to lead on (a board's rows read as posts, an excerpt, a poster and a date, until
-        their links prove to lead to threads)."""
-        return self._template_role(key) == "posts" and self._thread_template_state(key) != "list"
-
-    def _main_region(self, content: list[Region]) -> Region | None:
-        """The page's content: a region of a post template when it has one, else the region
-        :func:`main_region` takes. A known template comes first there, but known is whatever
-        some page was read with: a thread of two posts read before any other is read by its
-        breadcrumbs, whose template, known from then on, beats a later two-post thread's posts
-        (a region only by matching a known template)."""
-        posts = [r for r in content if self._proved_posts(r.key) and self._holds_posts(r)]
-        return main_region(posts, self.book.sticky) or main_region(content, self.book.sticky)
-
-    def _read_as(self, url: str, own: str, stat: str) -> None:
-        """Read the page at ``url`` as the page at ``own``, which is then not fetched: what the
-        lists linking ``url`` said of it (its board, its anchors) holds for ``own``."""
-        logger.debug("Page %s: read as %s (%s)", url, own, stat)
-        self.requested.add(own)
-        self._inc(stat)
-        if url in self.list_boards:
-            self.list_boards.setdefault(own, self.list_boards[url])
-        if url in self.list_anchors:
-            self.list_anchors.setdefault(own, self.list_anchors[url])
-
-    def _home_to_read(self, url: str, root: Any, main: Region | None, info: dict[str, Any]) -> str | None:
-        """The URL an alias page names as its own (its heading's link), when the page is to be
-        read as that URL: the link that led here is the page's title, the page shows no pager,
-        and the crawl has not fetched that URL. A board's later pages link each thread with the
-        board's page beside it (PHPWind's read.php?tid=5&fpage=2), and the title link is the only
-        way into those threads. Only a URL that is that URL and numbers beside it (where the link
-        was: ``fpage=2``): one with words beside it is an action or a view (vBulletin's
-        ``goto=newpost``, ``ordertype=desc``) and stays an alias, as does a 'last post' link,
-        named by a date."""
-        if not names_title(info.get("anchor"), page_heading(root, titles=False)) or has_pager(url, root, main):
-            return None
-        home = heading_home(url, root)
-        if home is None or home in self.requested or not numbers_beside(url, home):
-            return None
-        return home if urlsplit(home).netloc.lower() in self.hosts else None
-
-    @staticmethod
-    def _beside(main: Region, regions: list[Region]) -> Region:
-        """``main`` with the records of the page's other regions under its parent: a row of a
-        known template taken out of a list (a global announcement atop a board) is the page's
-        main region, and alone, read on every board before, it made the board a view."""
-        records = [rec for r in regions if r.parent is main.parent for rec in r.records]
-        return replace(main, records=records) if len(records) > len(main.records) else main
-
-    def _false_post_match(self, region: Region) -> bool:
-        """Whether ``region`` is a post template matched onto boxes that hold no post's fields
-        and read as a list. A member's profile box is framed like a post (``div > table > tr >
-        td > div``): read as the template's, it made the profile a list page holding the post
-        template, and every thread page, holding it too, joined that list's page type. (A
-        deleted post alone on a thread's last page holds none of the fields either, but reads
-        as posts.)"""
-        fields = self.fields.get(region.key)
-        if not region.matched or fields is None or holds_a_post(region, fields):
-            return False
-        return not profile(region).postlike
-
-    def _holds_posts(self, region: Region) -> bool:
-        fields = self.fields.get(region.key)
-        return fields is not None and (not region.matched or holds_posts(region, fields))
-
-    def _template_role(self, key: str) -> str:
-        """What pages of template ``key`` are taken for: "posts" once ROLE_PAGES of them read as
-        posts and hardly any as a list (a post template, whose links to lists must show that
-        those lists lead on), "thread" once one read as posts (as :meth:`_handle` takes them),
-        else "list", or "open" while fewer than ROLE_PAGES have been read (a thread's first
-        pages can read as lists)."""
-        votes = self.template_roles.get(key, Counter())
-        if votes["thread"] >= ROLE_PAGES * (votes["list"] + 1):
-            return "posts"
-        if votes["thread"]:
-            return "thread"
-        return "list" if votes.total() >= ROLE_PAGES else "open"
-
-    @staticmethod
-    def _from_own_template(info: dict[str, Any], main: Region | None) -> bool:
-        """Whether the link that led here sits in the records of this page's own template."""
+    def _against_pages_read(
+        self, url: str, page: PageRead, info: dict[str, Any], outcome: str, why: str
+    ) -> tuple[str, str, bool]:
+        """The verdict on a wanted page once its content is compared with the pages read before
+        (a duplicate, a wall, a view), and whether it is one of them read again under its own URL."""
+        main = page.main
+        digest = records_digest(main, page.regions) if outcome == "wanted" else None
+        if not digest:
+            return outcome, why, False
+        twin = self.fingerprints.get(digest)
+        # The same URL read twice (a redirect's target and a link to it were in flight together)
+        # is no duplicate the link is to blame for: the link leads where it should.
+        if twin == url:
+            return outcome, why, True
         slot = info.get("slot")
-        return bool(slot and main is not None and slot.split("|", 1)[0] == main.key)
+        if twin is not None:
+            if page.role != "thread" and slot is not None and self.fingerprint_slots.get(digest) == slot:
+                # Two links of one slot led to one page that is no thread's: a wall each of its links
+                # shows (a login or 'no permission' page behind every post's 'report' and 'PM'
+                # buttons), whatever the first read as. (A thread reached under two URLs from one
+                # slot, a sticky thread from a board's first and second pages, is no wall.)
+                return "unwanted", "wall", False
+            return "unwanted", "duplicate", False
+        self.fingerprints[digest] = url
+        if slot is not None:
+            self.fingerprint_slots[digest] = slot
+        if main is not None and self.seen_records.shown_before(url, self._beside(main, page.regions)):
+            return "unwanted", "view", False  # a member's posts only, newest first, a category's boards
+        return outcome, why, False
 
-    def _shared_canonical(self, url: str, canonical: str, main: Region | None, regions: list[Region]) -> bool:
-        """Whether the site names ``canonical`` for many pages of different content (a
-        misconfigured site-wide canonical is common): then it says nothing about ``url``. Pages
-        of one content are its aliases, however many: NodeBB serves each post's permalink as
-        the page holding the post, which names that page's URL."""
-        if canonical == url:
-            return len(self.canonical_sources.get(canonical, ())) > SHARED_CANONICAL
-        contents = self.canonical_sources.setdefault(canonical, set())
-        if len(contents) <= SHARED_CANONICAL:
-            contents.add(records_digest(main, regions) or url)
-        return len(contents) > SHARED_CANONICAL
+    def _note_names(self, url: str, page: PageRead, info: dict[str, Any], mode: str) -> str | None:
+        """The page's heading, noted with its template as the name of the page and of the links
+        that led here (see :meth:`_note_named_page`)."""
+        main, role = page.main, page.role
+        shown = page_heading(page.root) if role in NAVIGATION else None
+        template = main.key if main is not None else None
+        if template is not None and role == "list" and len(self.list_reads) < LIST_READS_LIMIT:
+            self.list_reads[url] = (template, info)  # (see _read_under_side_boxes)
+        elif role == "thread":
+            self.list_reads.pop(url, None)
+        if template is not None and role in NAVIGATION and mode == "fresh":
+            self.page_names[url] = (template, shown, role)
+            if role == "thread":
+                self.thread_pages.setdefault(template, []).append(url)
+            for title in {shown, titled_heading(shown, info.get("anchor"))}:  # (with and without a label)
+                self._note_title(title, template, url)
+            waiting = self.redirected_here.pop(url, [])
+            for linked in [info, *waiting]:
+                self._note_named_page(linked, shown, template)
+            self.naming_pending.subtract(linked["slot"] for linked in waiting)
+        return shown
+
+    def _skipped(
+        self,
+        url: str,
+        text: str,
+        info: dict[str, Any],
+        page: PageRead,
+        why: str,
+        *,
+        fresh: bool,
+        known: int,
+        heading: str | None,
+        flips: Flips,
+    ) -> Iterator[Any]:
+        """A page not worth its link: counted, kept for a second look when it is a copy or a
+        view of pages read before, and a view's links followed for the threads only it shows."""
+        main, role = page.main, page.role
+        if why in {"duplicate", "wall", "view", "alias", "feed", "variant"}:
+            self._inc(f"skipped_pages/{why}")
+        if why in {"duplicate", "view"} and fresh and main is not None:
+            self._keep(url, text, info, known, role, main, page.regions, skipped=why)
+        if why != "view" or role != "list" or main is None:
+            return
+        # (a view's links are followed for the threads only it shows, once its template is
+        # known for a list's: a thread page can read as a list while its template is undecided,
+        # and a thread's posts shown again elsewhere make it a view)
+        flipping = "next" if self.seen_records.unread(self._beside(main, page.regions)) else "none"
+        if self._thread_template_state(main.key) == "list":
+            self._inc("pages/view_links")
+            yield from self._links(url, page.regions, role, info, heading, flips, flipping=flipping)
+        elif len(self.views) < VIEW_LIMIT:
+            self.views.append(EarlyList(url, text, {**info, "flipping": flipping}, known, main.key))
+
+    def _read_wanted(
+        self, url: str, info: dict[str, Any], page: PageRead, heading: str | None, flips: Flips
+    ) -> Iterator[Any]:
+        """A wanted page's posts, its links and its 'more' links."""
+        main, role, regions = page.main, page.role, page.regions
+        # The first page of a post template can read as a list (short replies, each with links)
+        # before any other page has voted. Its posts are held like any others, and kept only if
+        # the template proves to be a thread page's (see _emit_confirmed).
+        tentative = role == "list" and main is not None and self._thread_template_state(main.key) == "open"
+        if tentative:
+            self.tentative_pages.add(url)
+        lone = page.lone
+        fields = self._post_fields(main) if main is not None and (role == "thread" or tentative) else None
+        if main is not None and role == "thread" and fields is None:
+            # (a thread without replies whose opening post's paragraphs repeat: its content holds
+            # no post, and its one post stands apart as on any reply-less thread of the site)
+            lone = self._lone_post(url, page.root, regions, info)
+        if main is not None and (role == "thread" or tentative) and lone is None:
+            yield from self._posts(url, main, fields, info, thread_title(page.root, heading), flips, regions)
+        elif lone is not None:
+            yield from self._lone(url, lone, info, thread_title(page.root, heading))
+        yield from self._links(url, regions, role, info, heading, flips)
+        yield from self._more(url, role, main, heading)
 
     def _anchor_len(self, slot_key: str | None) -> float:
         slot = self.policy.slots.get(slot_key or "")

@@ -3,7 +3,10 @@ methods they call, declared here once for type checkers.
 
 The mixins build on each other: :class:`~topiccrawl.spiders.forum_posts.ThreadPosts` (posts),
 then :class:`~topiccrawl.spiders.forum_links.LinkFollowing` (links), then
-:class:`~topiccrawl.spiders.forum_reread.SecondLooks` (pages read again), and the spider on top.
+:class:`~topiccrawl.spiders.forum_reread.SecondLooks` (pages read again), then
+:class:`~topiccrawl.spiders.forum_checkpoint.Resumable` (pause and resume), then
+:class:`~topiccrawl.spiders.forum_reading.PageReading` (one page's role and place), and the spider
+on top.
 """
 
 from __future__ import annotations
