@@ -111,11 +111,13 @@ def test_a_stratum_with_little_data_borrows_the_tails_of_all_strata_pooled() -> 
 
 
 def _brute_force_wait(table: ZTable, z0: float, sigma: float, *, theta: float, pn: float, lam: float) -> float:
-    """C(d) integrated on a fine grid: first d where it reaches theta."""
-    du = sigma * 0.0005
+    """C(d) integrated on a fine grid: first d where it reaches theta. (The grid is finer near
+    t0: a wait of a second or two, on a page already past its forecast, falls inside one step of
+    sigma / 2000, where the midpoint rule takes the quadratic C(d) for a linear one.)"""
     u = acc = 0.0
     base = table.cumulative(z0)
     while True:
+        du = min(sigma * 0.0005, max(0.01, 0.01 * u))
         g = pn * (1 - math.exp(-(table.cumulative(z0 + (u + du / 2) / sigma) - base)))
         g += (1 - pn) * (1 - math.exp(-lam * (u + du / 2)))
         if acc + g * du >= theta:
