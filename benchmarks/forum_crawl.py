@@ -7,7 +7,8 @@ For every forum of :data:`topiccrawl.demo.forums.FORUMS`, serves it locally, run
 from the server's request log (robots.txt excluded), at request budgets (prefixes of
 the log in request order) and for the full crawl:
 
-* coverage: share of all thread pages (every page of every thread, by canonical URL) fetched;
+* coverage: share of all thread pages (every page of every thread, by canonical URL) fetched, or
+  shown by a one-page view of the whole thread that was (SMF's ``;all``, which holds their posts);
 * effectiveness: share of requests that were thread or index (board index, board list) pages.
 
 Also prints how many pages the forum spider fetched before its page types settled
@@ -26,24 +27,15 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from tests.helpers import TEST_SETTINGS, read_jsonl, run_scrapy  # noqa: E402
-from topiccrawl.demo.forum_truth import ForumTruth  # noqa: E402
+from topiccrawl.demo.forum_truth import ForumTruth, thread_pages_read  # noqa: E402
 from topiccrawl.demo.forums import FORUMS, build_forum  # noqa: E402
 from topiccrawl.demo.server import FixtureWeb, Hit  # noqa: E402
 
 
 def score(truth: ForumTruth, hits: list[Hit]) -> tuple[float, float]:
-    wanted = truth.thread_targets()
-    got = set()
-    useful = 0
-    for h in hits:
-        kind = truth.classify(h.target)
-        if kind in {"index", "board", "thread"}:
-            useful += 1
-        if kind == "thread":
-            canon = truth.canonical(h.target)
-            if canon in wanted:
-                got.add(canon)
-    return len(got) / max(1, len(wanted)), useful / max(1, len(hits))
+    got = thread_pages_read(truth, (h.target for h in hits))
+    useful = sum(truth.classify(h.target) in {"index", "board", "thread"} for h in hits)
+    return len(got) / max(1, len(truth.thread_targets())), useful / max(1, len(hits))
 
 
 def run(spider: str, start: str, out: Path, max_pages: int = 0) -> tuple[list[dict], dict]:

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from tests.helpers import CrawlResult, crawl, shown_text
-from topiccrawl.demo.forum_truth import ForumTruth
+from topiccrawl.demo.forum_truth import ForumTruth, thread_pages_read
 from topiccrawl.demo.forums import FORUMS, DiscuzForum, build_forum
 from topiccrawl.demo.server import FixtureWeb
 
@@ -33,8 +33,7 @@ def _crawl(serve: Callable[..., FixtureWeb], site: Any, tmp_path: Path, **args: 
 
 def _score(site: ForumTruth, hits: list) -> tuple[float, float]:
     kinds = [site.classify(h.target) for h in hits]
-    got = {site.canonical(h.target) for h, k in zip(hits, kinds, strict=True) if k == "thread"}
-    coverage = len(got & site.thread_targets()) / len(site.thread_targets())
+    coverage = len(thread_pages_read(site, (h.target for h in hits))) / len(site.thread_targets())
     effectiveness = sum(k in {"index", "board", "thread"} for k in kinds) / len(hits)
     return coverage, effectiveness
 

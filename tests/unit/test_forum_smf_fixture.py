@@ -14,7 +14,7 @@ import pytest
 from tests.helpers import walk_forum
 from topiccrawl.demo.forum_smf import SmfForum
 from topiccrawl.demo.forum_smf_pages import NOW, PER_PAGE, TOPICS_PER_PAGE
-from topiccrawl.demo.forum_truth import ForumTruth, TruthPost
+from topiccrawl.demo.forum_truth import ForumTruth, TruthPost, thread_pages_read
 from topiccrawl.demo.server import Reply, SiteRequest
 from topiccrawl.textutil import normalize_space
 
@@ -545,3 +545,22 @@ def test_collapsed_pagers_keep_the_link_template_in_script(big: SmfForum) -> Non
     assert pager.xpath('./a[@class="nav_page"][span[@class="main_icons next_page"]]/@href') == [
         BASE + big.thread_target(topic.tid, 2)
     ]
+
+
+def test_a_topics_all_view_is_noise_that_shows_every_page_of_it_read(big: SmfForum) -> None:
+    topic = max(big.data.real_topics(), key=lambda t: len(t.messages))
+    pages = {big.thread_target(topic.tid, p) for p in range(1, big.data.pages(topic) + 1)}
+    assert len(pages) > 2
+    every = f"/index.php?topic={topic.tid}.0;all"
+    assert big.classify(every) == "noise"  # (a duplicate view: a crawler need not fetch it)
+    page = fetch(big, every)
+    assert page.status == 200
+    shown = lxml.html.fromstring(page.body).xpath(POST)
+    assert len(shown) == len(topic.messages)  # ... yet it holds every page's posts
+    assert big.pages_shown(every) == pages
+    assert thread_pages_read(big, [every]) == pages
+    # a page of the topic shows itself only, and other noise shows nothing
+    second = big.thread_target(topic.tid, 2)
+    assert big.pages_shown(second) == frozenset()
+    assert thread_pages_read(big, [second, f"/index.php?action=printpage;topic={topic.tid}.0"]) == {second}
+    assert big.pages_shown("/index.php?topic=999999.0;all") == frozenset()

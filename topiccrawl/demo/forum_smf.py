@@ -496,6 +496,21 @@ class SmfForum(SmfPages, RoutedTruth, _FixtureForum):
                     out.append(TruthPost(str(topic.tid), topic.subject, board.name, *where, text))
         return out
 
+    def pages_shown(self, target: str) -> frozenset[str]:
+        """The thread pages whose every post the page at ``target`` shows, when it is a topic's
+        ``;all`` view (:func:`~topiccrawl.demo.forum_truth.thread_pages_read`); else none."""
+        route = self.resolve(target)
+        params = parse_query(target.partition("#")[0].partition("?")[2])
+        if route is None or route.kind != "noise" or "all" not in params or "prev_next" in params:
+            return frozenset()
+        if params.get("action") in _ACTIONS:  # (an action the fixture serves, not the topic)
+            return frozenset()
+        tid = (params.get("topic") or "").partition(".")[0]
+        topic = self.data.topics.get(int(tid)) if tid.isdigit() else None
+        if topic is None or topic.moved_to:
+            return frozenset()
+        return frozenset(self.thread_target(topic.tid, p) for p in range(1, self.data.pages(topic) + 1))
+
     # -- routing -------------------------------------------------------------------------------
     def resolve(self, target: str) -> Route | None:
         """What ``index.php`` does with a target: the page's kind, canonical target and renderer."""

@@ -7,6 +7,7 @@ server's request log records them), so truth does not depend on the port.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Literal, Protocol, runtime_checkable
 
@@ -80,3 +81,20 @@ class RoutedTruth:
     def canonical(self, target: str) -> str | None:
         route = self.resolve(target)
         return None if route is None else route.canonical
+
+
+def thread_pages_read(truth: ForumTruth, targets: Iterable[str]) -> set[str]:
+    """The thread pages (canonical targets) whose posts the requests for ``targets`` got: each
+    thread page fetched, and each page of a thread whose posts a one-page view of the whole
+    thread showed (SMF's ``;all``: noise, a duplicate view, yet it holds every page's posts), for
+    a fixture that tells such views by a ``pages_shown(target)`` method."""
+    shown = getattr(truth, "pages_shown", None)
+    read: set[str] = set()
+    for target in targets:
+        if truth.classify(target) == "thread":
+            canonical = truth.canonical(target)
+            if canonical is not None:
+                read.add(canonical)
+        elif shown is not None:
+            read |= shown(target)
+    return read & truth.thread_targets()
