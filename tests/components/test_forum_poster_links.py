@@ -14,7 +14,7 @@ from topiccrawl.forum.links import pattern_shape, url_pattern
 from topiccrawl.forum.posts import PostRecord
 from topiccrawl.forum.threads import AssembledPost
 from topiccrawl.spiders.forum import ForumSpider
-from topiccrawl.spiders.forum_posts import HELD_PAGES
+from topiccrawl.spiders.forum_evidence import HELD_PAGES
 
 
 def _read(spider: ForumSpider, site: MybbForum, target: str, meta: dict[str, object]) -> list[object]:

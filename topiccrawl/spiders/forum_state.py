@@ -1,8 +1,9 @@
 """What the forum spider's mixins share: the crawl's state, set up here, and the spider's own
 methods they call, declared here once for type checkers.
 
-The mixins build on each other: :class:`~topiccrawl.spiders.forum_posts.ThreadPosts` (posts),
-then :class:`~topiccrawl.spiders.forum_links.LinkFollowing` (links), then
+The mixins build on each other: :class:`~topiccrawl.spiders.forum_evidence.TemplateEvidence`
+(whether a template is a thread page's), then :class:`~topiccrawl.spiders.forum_posts.ThreadPosts`
+(posts), then :class:`~topiccrawl.spiders.forum_links.LinkFollowing` (links), then
 :class:`~topiccrawl.spiders.forum_reread.SecondLooks` (pages read again), then
 :class:`~topiccrawl.spiders.forum_checkpoint.Resumable` (pause and resume), then
 :class:`~topiccrawl.spiders.forum_reading.PageReading` (one page's role and place), and the spider
