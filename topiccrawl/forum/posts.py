@@ -53,6 +53,8 @@ _BODY_TAGS = frozenset(
 _SIGNATURE = re.compile(r"(?:^|\s)_{10,}(?:\s|$)")
 _DIGITS = re.compile(r"\d")
 _NUMERIC = re.compile(r"[\d#\s.,:/()-]*")
+# '@name', '@Hannah Schmidt', '@黄小明' (full-width '＠' too): a name of one or two words, no more
+_MENTION = re.compile(r"[@＠][^\s@＠]{1,40}(?: [^\s@＠]{1,40})?")
 # Characters per post an enclosing field may add to the post text and still not be the text.
 LABEL_CHARS = 3
 # Share of neighbouring dates in one direction above which a field reads as the posts' times.
@@ -300,6 +302,14 @@ def holds_a_post(region: Region, fields: PostFields) -> bool:
     member's profile, framed like one) holds none."""
     wanted = [f for f in (fields.content, fields.author, fields.time) if f]
     return any(_find(paths, f) is not None for paths in map(_paths, region.records) for f in wanted)
+
+
+def is_mention(anchor: str) -> bool:
+    """Whether a link's text mentions a member ('@name'): the convention of most forum engines
+    (Discourse, Flarum, NodeBB, Vanilla, Invision, XenForo, Tieba) for a link to the member's
+    page from inside a post. That page is the member's: a profile, or a feed of posts the
+    threads show, never a way to threads the lists do not link."""
+    return bool(_MENTION.fullmatch(" ".join(anchor.split())))
 
 
 def names_posters(fields: PostFields) -> bool:

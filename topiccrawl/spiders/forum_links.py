@@ -16,7 +16,7 @@ import scrapy
 from topiccrawl.forum.links import canonicalize, flip_text, pattern_shape, url_pattern
 from topiccrawl.forum.pageinfo import Flips, more_links, title_key
 from topiccrawl.forum.pagetypes import profile
-from topiccrawl.forum.posts import poster_slots, posters
+from topiccrawl.forum.posts import is_mention, poster_slots, posters
 from topiccrawl.forum.regions import Region
 from topiccrawl.spiders.forum_posts import ThreadPosts
 
@@ -81,7 +81,10 @@ class LinkFollowing(ThreadPosts):
                 page_links.setdefault(slot.key, []).append((target, pattern))
                 if (poster := posters.get(link.record)) is not None:
                     keyed.setdefault((slot.key, pattern_shape(pattern)), []).append((poster, target))
-                if link.record >= 0:
+                mention = is_mention(text)
+                # (mentions in many posts made the slot of a post's links one of most records, and
+                # its links to other threads then made the post template a list's)
+                if link.record >= 0 and not mention:
                     slot_records.setdefault(slot.key, set()).add(link.record)
                     self._note_titled_link(slot.key, text, heading, {url, thread_url})
                 meta = {"slot": slot.key, "pattern": pattern, "board": heading, "anchor": text}
@@ -90,16 +93,37 @@ class LinkFollowing(ThreadPosts):
                     # no board for the threads it links; a page linking itself (a thread's first
                     # page read as a list, its "share" link) names no board for itself
                     self._note_list_link(target, None if postlike else heading, text)
-                if primary is not None and slot_path not in primary and self.policy.state(slot) != "wanted":
-                    # Posts link to their authors, replies, quotes: of a post-like region the
-                    # title-like link is tried first; the others wait, and get a sample only
-                    # when the crawl runs dry (a board index with descriptions looks post-like).
-                    self._park(target, meta, slot)
-                    continue
-                yield from self._maybe(target, meta, slot)
+                lesser = primary is not None and slot_path not in primary
+                yield from self._follow(target, meta, slot, lesser=lesser, mention=mention)
             self._count_presence(region, slot_records)
         self._count_targets(page_links)
         self._count_poster_keys(keyed)
+
+    def _follow(
+        self, url: str, meta: dict[str, Any], slot: Any, *, lesser: bool, mention: bool
+    ) -> Iterator[scrapy.Request]:
+        """A request for a record's link, parked when it is one of a post's ``lesser`` links
+        whose slot is not known to be wanted, or none for a mention."""
+        if mention:
+            yield from self._mention(url, meta, slot)
+            return
+        if lesser and self.policy.state(slot) != "wanted":
+            # Posts link to their authors, replies, quotes: of a post-like region the
+            # title-like link is tried first; the others wait, and get a sample only
+            # when the crawl runs dry (a board index with descriptions looks post-like).
+            self._park(url, meta, slot)
+            return
+        yield from self._maybe(url, meta, slot)
+
+    def _mention(self, url: str, meta: dict[str, Any], slot: Any) -> Iterator[scrapy.Request]:
+        """A mention ('@name') links the member's page from a post: a profile, or a feed of the
+        member's posts that the threads show, never a way to a thread the lists do not link. It
+        is not fetched: a sample of its slot learns so without it. (A member's page reached
+        first by a mention read as a thread page, as it shows the member's posts, and made the
+        post template a list's: its posts link their threads.)"""
+        self._inc("skipped/mention")
+        if url not in self.requested and self.policy.decide(slot, meta["pattern"]).action == "explore":
+            yield from self._learn(meta, "unwanted", "other", "mention")
 
     def _more(self, url: str, role: str, main: Region | None, heading: str | None) -> Iterator[scrapy.Request]:
         """Follow the 'more' links of a list page (:func:`~topiccrawl.forum.pageinfo.more_links`),
