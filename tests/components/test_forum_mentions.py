@@ -27,20 +27,21 @@ def _read(spider: ForumSpider, site: _FixtureForum, target: str) -> list[Request
     return [r for r in spider.parse(_answer(site, request)) if isinstance(r, Request)]
 
 
-def _showing(site: _FixtureForum, words: str, count: int) -> list[str]:
-    """Thread pages that show ``words``, in the order of their targets."""
+def _read_showing(site: _FixtureForum, words: str, count: int = 6) -> tuple[ForumSpider, list[Request]]:
+    """A spider fed the index, then the first ``count`` thread pages (by target) that show
+    ``words``; with the requests it made, those its idle handler queued included."""
+    spider, queue = _spider()
+    requests = _read(spider, site, "/")
     pages = (t for t in sorted(site.thread_targets()) if words in site.handle(SiteRequest("GET", t, {}, BASE)).body)
-    return list(itertools.islice(pages, count))
+    for target in itertools.islice(pages, count):
+        requests += _read(spider, site, target)
+    return spider, [*requests, *queue]
 
 
 def test_mentions_in_posts_are_neither_fetched_nor_kept_for_later() -> None:
-    site = FlarumForum(size=0.3)
-    spider, queue = _spider()
-    requests = _read(spider, site, "/")
-    for target in _showing(site, "UserMention", 6):
-        requests += _read(spider, site, target)
+    spider, requests = _read_showing(FlarumForum(size=0.3), "UserMention")
     assert requests  # (the discussions' pagers and links are followed)
-    assert not [r.url for r in [*requests, *queue] if "/u/" in r.url]
+    assert not [r.url for r in requests if "/u/" in r.url]
     assert not [url for _, url in spider.parked if "/u/" in url]  # (parked links are sampled at the end)
     assert spider.crawler.stats.get_value("topiccrawl/forum/skipped/mention", 0) > 0
     assert spider.thread_pages  # ... and the discussions read as thread pages, under a thread page's template
@@ -52,14 +53,10 @@ def test_a_quotes_mentions_teach_its_slot_without_a_fetch() -> None:
     # links share a slot. Its samples were the members' pages, feeds; taken without a fetch now,
     # they still make the slot unwanted, and the quoted posts' links (redirects to thread pages
     # read already) are not fetched either.
-    site = NodebbForum(size=0.3)
-    spider, queue = _spider()
-    requests = _read(spider, site, "/")
-    for target in _showing(site, "said in", 6):
-        requests += _read(spider, site, target)
+    spider, requests = _read_showing(NodebbForum(size=0.3), "said in")
     quoting = [s for s in spider.policy.slots.values() if s.outcomes["unwanted:mention"]]
     assert quoting and all(spider.policy.state(s) == "unwanted" for s in quoting)
-    assert not [r.url for r in [*requests, *queue] if "/post/" in r.url]
+    assert not [r.url for r in requests if "/post/" in r.url]
 
 
 def test_a_mention_is_an_at_sign_and_a_name_of_a_word_or_two() -> None:
